@@ -1,0 +1,1 @@
+//! X-ray attacks. PLACEHOLDER: to be written.
