@@ -1,0 +1,155 @@
+//! The two stages of reading a position: parsing ([`ParseFenError`]) and
+//! validation ([`PositionError`]).
+
+use core::fmt;
+
+/// A field of a FEN record.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum FenField {
+    /// Piece placement, `rnbqkbnr/...`.
+    Board,
+    /// Side to move, `w` or `b`.
+    Turn,
+    /// Castling rights, `KQkq` or `-`.
+    Castling,
+    /// En-passant square, `e3` or `-`.
+    EnPassant,
+    /// Half-move clock (plies since the last capture or pawn move).
+    Halfmoves,
+    /// Full-move number, starting at 1.
+    Fullmoves,
+}
+
+impl fmt::Display for FenField {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            FenField::Board => "piece placement",
+            FenField::Turn => "side to move",
+            FenField::Castling => "castling rights",
+            FenField::EnPassant => "en-passant square",
+            FenField::Halfmoves => "half-move clock",
+            FenField::Fullmoves => "full-move number",
+        })
+    }
+}
+
+/// A FEN that could not be parsed: which field, which token, and why.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ParseFenError {
+    /// The field that failed, or `None` for the record as a whole (too few or
+    /// too many fields).
+    pub field: Option<FenField>,
+    /// The offending token (the whole field, or the part that failed).
+    pub token: String,
+    /// What is wrong with it.
+    pub reason: &'static str,
+}
+
+impl ParseFenError {
+    pub(crate) fn new(field: FenField, token: &str, reason: &'static str) -> ParseFenError {
+        ParseFenError {
+            field: Some(field),
+            token: token.to_owned(),
+            reason,
+        }
+    }
+}
+
+impl fmt::Display for ParseFenError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self.field {
+            Some(field) => write!(f, "invalid FEN: {field} '{}': {}", self.token, self.reason),
+            None => write!(f, "invalid FEN '{}': {}", self.token, self.reason),
+        }
+    }
+}
+
+impl std::error::Error for ParseFenError {}
+
+/// Why a parsed position is not a legal chess position.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+pub enum PositionError {
+    /// A side has no king, or more than one.
+    Kings,
+    /// A pawn stands on the first or eighth rank.
+    PawnsOnBackRank,
+    /// The side not to move is in check (its king could be captured).
+    OppositeCheck,
+    /// A castling right without the king and rook on their home squares.
+    InvalidCastlingRights,
+    /// The en-passant square does not follow a double pawn push.
+    InvalidEnPassant,
+}
+
+impl fmt::Display for PositionError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            PositionError::Kings => "illegal position: each side needs exactly one king",
+            PositionError::PawnsOnBackRank => "illegal position: pawn on the first or eighth rank",
+            PositionError::OppositeCheck => "illegal position: the side not to move is in check",
+            PositionError::InvalidCastlingRights => {
+                "illegal position: castling right without king and rook on their home squares"
+            }
+            PositionError::InvalidEnPassant => {
+                "illegal position: en-passant square does not follow a double pawn push"
+            }
+        })
+    }
+}
+
+impl std::error::Error for PositionError {}
+
+/// Either stage's error, for callers that read a FEN in one go.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum FenError {
+    /// The text is not a FEN.
+    Parse(ParseFenError),
+    /// The FEN describes an illegal position.
+    Position(PositionError),
+}
+
+impl fmt::Display for FenError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            FenError::Parse(e) => e.fmt(f),
+            FenError::Position(e) => e.fmt(f),
+        }
+    }
+}
+
+impl std::error::Error for FenError {}
+
+impl From<ParseFenError> for FenError {
+    fn from(e: ParseFenError) -> FenError {
+        FenError::Parse(e)
+    }
+}
+
+impl From<PositionError> for FenError {
+    fn from(e: PositionError) -> FenError {
+        FenError::Position(e)
+    }
+}
+
+/// A move that is not legal in the position, or text that is not a move.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum MoveError {
+    /// The text is not UCI or SAN notation.
+    Syntax(String),
+    /// Well-formed, but not a legal move here.
+    Illegal(String),
+    /// A SAN move that fits more than one legal move.
+    Ambiguous(String),
+}
+
+impl fmt::Display for MoveError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            MoveError::Syntax(s) => write!(f, "'{s}' is not a move in UCI or SAN notation"),
+            MoveError::Illegal(s) => write!(f, "illegal move '{s}'"),
+            MoveError::Ambiguous(s) => write!(f, "ambiguous move '{s}'"),
+        }
+    }
+}
+
+impl std::error::Error for MoveError {}

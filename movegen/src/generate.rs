@@ -1,0 +1,431 @@
+//! Legal move generation, generic over the sliding-attack method.
+//!
+//! The generator writes *sets* of moves into a [`MoveSink`]: all moves of a
+//! piece at once as a target bitboard, pawn moves as one target set per
+//! direction. A [`MoveList`] expands them into moves; a [`MoveCounter`]
+//! only counts them with `popcount`, which is how perft bulk-counts the last
+//! ply without making a single move.
+//!
+//! Steps, for the side to move:
+//! 1. King moves, each target checked for enemy attacks with our king lifted
+//!    off the board (so it cannot hide behind itself on a slider's line).
+//! 2. In double check nothing else is legal.
+//! 3. The check mask: with one checker, other pieces must capture it or step
+//!    between it and the king; otherwise every square.
+//! 4. Pinned pieces, by X-ray from our king through our own pieces onto
+//!    enemy sliders ([`Position::pinned`]); a pinned piece moves only along
+//!    the line of its pin, and not at all while in check.
+//! 5. Knights, bishops, rooks, queens: attacks minus own pieces, masked.
+//! 6. Pawns set-wise (pushes, double pushes, captures, promotions), pinned
+//!    pawns one by one.
+//! 7. En passant, checked by replaying the occupancy (this catches the
+//!    horizontal pin where both pawns leave the king's rank).
+//! 8. Castling: rights, empty squares between king and rook, king not in check
+//!    and not passing through or landing on an attacked square.
+
+use arrayvec::ArrayVec;
+use attacks::{
+    Bitboard, Color, Rank, SliderAttacks, Square, between, king_attacks, knight_attacks, line,
+    pawn_attacks,
+};
+
+use crate::position::{Position, castling_squares};
+use crate::types::{Move, MoveKind, Role};
+
+/// Which moves to generate. Every stage generates only legal moves.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum Stage {
+    /// Every legal move (when in check: the evasions).
+    All,
+    /// Captures (en passant included) and promotions (by capture or push, all
+    /// four pieces).
+    Noisy,
+    /// Everything else: non-capturing, non-promoting moves and castling.
+    Quiet,
+}
+
+/// Receives generated moves as sets.
+pub trait MoveSink {
+    /// Normal moves of the piece on `from` to each square of `to` (never
+    /// promotions, castling or en passant). `to` may be empty.
+    fn piece_moves(&mut self, from: Square, to: Bitboard);
+    /// Non-promoting pawn moves to each square of `to`, each from the square
+    /// `back` indices below it (negative `back`: above it).
+    fn pawn_moves(&mut self, to: Bitboard, back: i32);
+    /// Promotions (four each: queen, rook, bishop, knight) to each square of
+    /// `to`, each from the square `back` indices away as in `pawn_moves`.
+    fn promotions(&mut self, to: Bitboard, back: i32);
+    /// One castling or en-passant move.
+    fn special(&mut self, m: Move);
+}
+
+/// A list of moves on the stack; 256 holds the 218 of the richest position.
+pub type MoveList = ArrayVec<Move, 256>;
+
+#[inline(always)]
+fn from_of(to: Square, back: i32) -> Square {
+    Square::new((to as i32 - back) as u32)
+}
+
+impl MoveSink for MoveList {
+    #[inline(always)]
+    fn piece_moves(&mut self, from: Square, to: Bitboard) {
+        for to in to {
+            self.push(Move::normal(from, to));
+        }
+    }
+    #[inline(always)]
+    fn pawn_moves(&mut self, to: Bitboard, back: i32) {
+        for to in to {
+            self.push(Move::normal(from_of(to, back), to));
+        }
+    }
+    #[inline(always)]
+    fn promotions(&mut self, to: Bitboard, back: i32) {
+        for to in to {
+            let from = from_of(to, back);
+            for role in [Role::Queen, Role::Rook, Role::Bishop, Role::Knight] {
+                self.push(Move::promotion(from, to, role));
+            }
+        }
+    }
+    #[inline(always)]
+    fn special(&mut self, m: Move) {
+        self.push(m);
+    }
+}
+
+/// Counts moves without listing them.
+#[derive(Copy, Clone, Debug, Default, PartialEq, Eq)]
+pub struct MoveCounter(pub u64);
+
+impl MoveSink for MoveCounter {
+    #[inline(always)]
+    fn piece_moves(&mut self, _from: Square, to: Bitboard) {
+        self.0 += u64::from(to.count());
+    }
+    #[inline(always)]
+    fn pawn_moves(&mut self, to: Bitboard, _back: i32) {
+        self.0 += u64::from(to.count());
+    }
+    #[inline(always)]
+    fn promotions(&mut self, to: Bitboard, _back: i32) {
+        self.0 += 4 * u64::from(to.count());
+    }
+    #[inline(always)]
+    fn special(&mut self, _m: Move) {
+        self.0 += 1;
+    }
+}
+
+/// Shifts pawns one rank forward for `color` (White: up).
+#[inline(always)]
+fn forward(color: Color, bb: Bitboard) -> Bitboard {
+    match color {
+        Color::White => bb << 8,
+        Color::Black => bb >> 8,
+    }
+}
+
+const NOT_FILE_A: Bitboard = Bitboard(!0x0101_0101_0101_0101);
+const NOT_FILE_H: Bitboard = Bitboard(!0x8080_8080_8080_8080);
+
+impl<A: SliderAttacks> Position<A> {
+    /// Our pieces pinned to our king, found by X-ray: the rook and bishop
+    /// attacks from the king through our own pieces that land on enemy
+    /// sliders are the pinners; the piece between king and pinner is pinned.
+    #[inline(always)]
+    pub fn pinned(&self) -> Bitboard {
+        self.blockers(self.turn(), self.turn())
+    }
+
+    /// Pieces of `owner` that stand alone between `king_color`'s king and a
+    /// slider of the other side of `king_color`: pinned pieces when `owner`
+    /// is the king's side, discovered-check candidates when it is the
+    /// attacker's side.
+    #[inline(always)]
+    pub fn blockers(&self, king_color: Color, owner: Color) -> Bitboard {
+        let king = self.king_of(king_color);
+        let attacker = !king_color;
+        let occ = self.occupied();
+        let mine = self.by_color(owner);
+        let pinners = (attacks::xray::rook_xray::<A>(king, occ, mine) & self.rook_likes(attacker))
+            | (attacks::xray::bishop_xray::<A>(king, occ, mine) & self.bishop_likes(attacker));
+        let mut blockers = Bitboard::EMPTY;
+        for pinner in pinners {
+            blockers |= between(king, pinner) & mine;
+        }
+        blockers
+    }
+
+    /// Our pieces whose move may give a discovered check: those alone between
+    /// the enemy king and one of our sliders (X-ray from the enemy king
+    /// through our pieces onto our sliders).
+    #[inline(always)]
+    pub fn discovered_check_candidates(&self) -> Bitboard {
+        self.blockers(!self.turn(), self.turn())
+    }
+
+    /// Generates the legal moves of `stage` into `sink`.
+    #[inline]
+    pub fn generate<S: MoveSink>(&self, stage: Stage, sink: &mut S) {
+        let us = self.turn();
+        let them = !us;
+        let occ = self.occupied();
+        let own = self.by_color(us);
+        let enemy = self.by_color(them);
+        let king = self.king_of(us);
+        let (noisy, quiet) = match stage {
+            Stage::All => (enemy, !occ),
+            Stage::Noisy => (enemy, Bitboard::EMPTY),
+            Stage::Quiet => (Bitboard::EMPTY, !occ),
+        };
+
+        // 1. King moves.
+        let occ_without_king = occ.without(king);
+        let mut king_targets = Bitboard::EMPTY;
+        for to in king_attacks(king) & (noisy | quiet) {
+            if self.attackers(them, to, occ_without_king).is_empty() {
+                king_targets |= to;
+            }
+        }
+        sink.piece_moves(king, king_targets);
+
+        // 2. Double check: only the king moves.
+        let checkers = self.checkers();
+        if checkers.more_than_one() {
+            return;
+        }
+
+        // 3. Check mask.
+        let check_mask = match checkers.ls1b() {
+            Some(checker) => between(king, checker).with(checker),
+            None => Bitboard::FULL,
+        };
+        let targets = (noisy | quiet) & check_mask;
+
+        // 4. Pins. A pinned piece cannot help against a check.
+        let pinned = self.pinned();
+        let movable = if checkers.any() { own - pinned } else { own };
+
+        // 5. Pieces.
+        for from in self.pieces(us, Role::Knight) - pinned {
+            sink.piece_moves(from, knight_attacks(from) & targets);
+        }
+        for from in self.bishop_likes(us) & movable {
+            let mut to = A::bishop_attacks(from, occ) & targets;
+            if pinned.contains(from) {
+                to &= line(king, from);
+            }
+            sink.piece_moves(from, to);
+        }
+        for from in self.rook_likes(us) & movable {
+            let mut to = A::rook_attacks(from, occ) & targets;
+            if pinned.contains(from) {
+                to &= line(king, from);
+            }
+            sink.piece_moves(from, to);
+        }
+
+        // 6. Pawns.
+        let pawns = self.pieces(us, Role::Pawn) & movable;
+        let (up, last_rank, third_rank) = match us {
+            Color::White => (8, Bitboard::rank(Rank::Eighth), Bitboard::rank(Rank::Third)),
+            Color::Black => (-8, Bitboard::rank(Rank::First), Bitboard::rank(Rank::Sixth)),
+        };
+        self.pawn_sets(
+            sink,
+            pawns - pinned,
+            up,
+            last_rank,
+            third_rank,
+            stage,
+            enemy,
+            check_mask,
+        );
+        for from in pawns & pinned {
+            let pin_line = line(king, from);
+            self.pawn_sets(
+                sink,
+                Bitboard::from_square(from),
+                up,
+                last_rank,
+                third_rank,
+                stage,
+                enemy & pin_line,
+                check_mask & pin_line,
+            );
+        }
+
+        // 7. En passant.
+        if stage != Stage::Quiet
+            && let Some(ep) = self.ep_square()
+        {
+            let victim = Square::new((ep as i32 - up) as u32);
+            for from in pawn_attacks(them, ep) & self.pieces(us, Role::Pawn) {
+                let after = (occ.without(from).without(victim)).with(ep);
+                let exposed = self.attackers(them, king, after).without(victim);
+                if exposed.is_empty() {
+                    sink.special(Move::en_passant(from, ep));
+                }
+            }
+        }
+
+        // 8. Castling.
+        if stage != Stage::Noisy && checkers.is_empty() {
+            for king_side in [true, false] {
+                if !self.castling().has(us, king_side) {
+                    continue;
+                }
+                let (king_from, king_to, rook_from, _) = castling_squares(us, king_side);
+                if (between(king_from, rook_from) & occ).any() {
+                    continue;
+                }
+                let path = between(king_from, king_to).with(king_to);
+                if path
+                    .into_iter()
+                    .all(|sq| self.attackers(them, sq, occ).is_empty())
+                {
+                    sink.special(Move::castle(king_from, king_to));
+                }
+            }
+        }
+    }
+
+    /// Set-wise pawn moves of `pawns` (none pinned, or one pinned pawn with
+    /// `enemy` and `check_mask` already cut to its pin line).
+    #[allow(clippy::too_many_arguments)]
+    #[inline(always)]
+    fn pawn_sets<S: MoveSink>(
+        &self,
+        sink: &mut S,
+        pawns: Bitboard,
+        up: i32,
+        last_rank: Bitboard,
+        third_rank: Bitboard,
+        stage: Stage,
+        enemy: Bitboard,
+        check_mask: Bitboard,
+    ) {
+        if pawns.is_empty() {
+            return;
+        }
+        let us = self.turn();
+        let empty = !self.occupied();
+        let single = forward(us, pawns) & empty;
+        let double = forward(us, single & third_rank) & empty;
+        if stage != Stage::Noisy {
+            sink.pawn_moves(single & check_mask - last_rank, up);
+            sink.pawn_moves(double & check_mask, 2 * up);
+        }
+        if stage == Stage::Quiet {
+            return;
+        }
+        sink.promotions(single & check_mask & last_rank, up);
+        // Captures towards the a-file and towards the h-file.
+        let (west, east) = (
+            forward(us, pawns & NOT_FILE_A) >> 1,
+            forward(us, pawns & NOT_FILE_H) << 1,
+        );
+        let west = west & enemy & check_mask;
+        let east = east & enemy & check_mask;
+        sink.pawn_moves(west - last_rank, up - 1);
+        sink.promotions(west & last_rank, up - 1);
+        sink.pawn_moves(east - last_rank, up + 1);
+        sink.promotions(east & last_rank, up + 1);
+    }
+
+    /// All legal moves.
+    #[inline]
+    pub fn legal_moves(&self) -> MoveList {
+        let mut list = MoveList::new();
+        self.generate(Stage::All, &mut list);
+        list
+    }
+
+    /// Legal captures and promotions.
+    pub fn noisy_moves(&self) -> MoveList {
+        let mut list = MoveList::new();
+        self.generate(Stage::Noisy, &mut list);
+        list
+    }
+
+    /// Legal moves that neither capture nor promote (castling included).
+    pub fn quiet_moves(&self) -> MoveList {
+        let mut list = MoveList::new();
+        self.generate(Stage::Quiet, &mut list);
+        list
+    }
+
+    /// The legal moves out of check. Only meaningful when
+    /// [`is_check`](Position::is_check); otherwise the same as
+    /// [`legal_moves`](Position::legal_moves).
+    pub fn evasions(&self) -> MoveList {
+        self.legal_moves()
+    }
+
+    /// The number of legal moves, counted set-wise without listing them.
+    #[inline]
+    pub fn count_legal(&self) -> u64 {
+        let mut counter = MoveCounter(0);
+        self.generate(Stage::All, &mut counter);
+        counter.0
+    }
+
+    /// `true` if `m` is a legal move here.
+    pub fn is_legal(&self, m: Move) -> bool {
+        if m.is_null()
+            || self
+                .piece_at(m.from())
+                .is_none_or(|p| p.color != self.turn())
+        {
+            return false;
+        }
+        self.legal_moves().contains(&m)
+    }
+
+    /// `true` if the side to move has no legal move and is in check.
+    pub fn is_checkmate(&self) -> bool {
+        self.is_check() && self.count_legal() == 0
+    }
+
+    /// `true` if the side to move has no legal move and is not in check.
+    pub fn is_stalemate(&self) -> bool {
+        !self.is_check() && self.count_legal() == 0
+    }
+
+    /// `true` if the legal move `m` gives check. Uses the discovered-check
+    /// candidates for moves off a line to the enemy king, and the attacks of
+    /// the moved (or promoted) piece for direct checks.
+    pub fn gives_check(&self, m: Move) -> bool {
+        let us = self.turn();
+        let enemy_king = self.king_of(!us);
+        let (from, to) = (m.from(), m.to());
+        match m.kind() {
+            MoveKind::EnPassant | MoveKind::Castle => {
+                let mut next = *self;
+                next.play_unchecked(m);
+                return next.is_check();
+            }
+            MoveKind::Normal | MoveKind::Promotion(_) => {}
+        }
+        if self.discovered_check_candidates().contains(from) && !line(enemy_king, from).contains(to)
+        {
+            return true;
+        }
+        let occ = self.occupied().without(from).with(to);
+        let role = m
+            .promotion_role()
+            .or(self.role_at(from))
+            .unwrap_or(Role::Pawn);
+        let reach = match role {
+            Role::Pawn => pawn_attacks(us, to),
+            Role::Knight => knight_attacks(to),
+            Role::Bishop => A::bishop_attacks(to, occ),
+            Role::Rook => A::rook_attacks(to, occ),
+            Role::Queen => A::queen_attacks(to, occ),
+            Role::King => Bitboard::EMPTY,
+        };
+        reach.contains(enemy_king)
+    }
+}

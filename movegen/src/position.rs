@@ -1,0 +1,582 @@
+//! [`Position`]: the board, side to move, castling rights, en-passant square,
+//! clocks and Polyglot Zobrist key, and making moves on it.
+
+use core::fmt;
+use core::marker::PhantomData;
+use core::str::FromStr;
+
+use attacks::{
+    Bitboard, Color, File, Magic, Rank, SliderAttacks, Square, king_attacks, knight_attacks,
+    pawn_attacks,
+};
+
+use crate::error::{FenError, PositionError};
+use crate::setup::{STARTING_FEN, Setup};
+use crate::types::{CastlingRights, Move, MoveKind, Piece, Role};
+use crate::zobrist;
+
+/// A legal chess position, with the sliding-attack method `A` that its move
+/// generation, checks and attack queries use.
+///
+/// Every method gives the same results; only speed differs. The default is
+/// fancy magic, so `Position` alone names a working type:
+///
+/// ```
+/// use movegen::Position;
+///
+/// let pos: Position = Position::startpos();
+/// assert_eq!(pos.legal_moves().len(), 20);
+/// assert_eq!(pos.key(), 0x463b96181691fc9c); // the Polyglot key
+/// ```
+#[derive(Clone, Copy)]
+pub struct Position<A: SliderAttacks = Magic> {
+    by_role: [Bitboard; 6],
+    by_color: [Bitboard; 2],
+    mailbox: [Option<Role>; 64],
+    turn: Color,
+    castling: CastlingRights,
+    ep_square: Option<Square>,
+    halfmoves: u32,
+    fullmoves: u32,
+    key: u64,
+    checkers: Bitboard,
+    method: PhantomData<A>,
+}
+
+/// `CASTLING_MASK[sq]`: the rights that survive a move from or to `sq`.
+static CASTLING_MASK: [u8; 64] = {
+    let mut t = [15u8; 64];
+    t[Square::A1 as usize] = 15 & !CastlingRights::WHITE_QUEEN_SIDE;
+    t[Square::H1 as usize] = 15 & !CastlingRights::WHITE_KING_SIDE;
+    t[Square::E1 as usize] =
+        15 & !(CastlingRights::WHITE_KING_SIDE | CastlingRights::WHITE_QUEEN_SIDE);
+    t[Square::A8 as usize] = 15 & !CastlingRights::BLACK_QUEEN_SIDE;
+    t[Square::H8 as usize] = 15 & !CastlingRights::BLACK_KING_SIDE;
+    t[Square::E8 as usize] =
+        15 & !(CastlingRights::BLACK_KING_SIDE | CastlingRights::BLACK_QUEEN_SIDE);
+    t
+};
+
+/// The king's and rook's squares for castling: `(king_from, king_to, rook_from, rook_to)`.
+#[inline(always)]
+pub(crate) const fn castling_squares(
+    color: Color,
+    king_side: bool,
+) -> (Square, Square, Square, Square) {
+    match (color, king_side) {
+        (Color::White, true) => (Square::E1, Square::G1, Square::H1, Square::F1),
+        (Color::White, false) => (Square::E1, Square::C1, Square::A1, Square::D1),
+        (Color::Black, true) => (Square::E8, Square::G8, Square::H8, Square::F8),
+        (Color::Black, false) => (Square::E8, Square::C8, Square::A8, Square::D8),
+    }
+}
+
+impl<A: SliderAttacks> Position<A> {
+    /// The standard starting position.
+    pub fn startpos() -> Position<A> {
+        Position::from_setup(&Setup::default())
+            .unwrap_or_else(|_| unreachable!("the starting position is legal"))
+    }
+
+    /// Reads a FEN (6 fields, or 4 without the clocks) in its two stages.
+    pub fn from_fen(fen: &str) -> Result<Position<A>, FenError> {
+        let setup: Setup = fen.parse()?;
+        Ok(Position::from_setup(&setup)?)
+    }
+
+    /// The second stage of reading a FEN: checks that the setup is a legal
+    /// position. An en-passant square that no pawn can capture on is kept (as
+    /// FEN has it) but does not enter the Zobrist key, as in Polyglot.
+    pub fn from_setup(setup: &Setup) -> Result<Position<A>, PositionError> {
+        let mut pos = Position {
+            by_role: [Bitboard::EMPTY; 6],
+            by_color: [Bitboard::EMPTY; 2],
+            mailbox: [None; 64],
+            turn: setup.turn,
+            castling: setup.castling,
+            ep_square: setup.ep_square,
+            halfmoves: setup.halfmoves,
+            fullmoves: setup.fullmoves.max(1),
+            key: 0,
+            checkers: Bitboard::EMPTY,
+            method: PhantomData,
+        };
+        for sq in Square::ALL {
+            if let Some(piece) = setup.board[sq.index()] {
+                pos.put(sq, piece);
+            }
+        }
+        for color in Color::ALL {
+            if pos.pieces(color, Role::King).count() != 1 {
+                return Err(PositionError::Kings);
+            }
+        }
+        let back_ranks = Bitboard::rank(Rank::First) | Bitboard::rank(Rank::Eighth);
+        if (pos.by_role[Role::Pawn.index()] & back_ranks).any() {
+            return Err(PositionError::PawnsOnBackRank);
+        }
+        for color in Color::ALL {
+            for king_side in [true, false] {
+                if pos.castling.has(color, king_side) {
+                    let (k, _, r, _) = castling_squares(color, king_side);
+                    if pos.piece_at(k)
+                        != Some(Piece {
+                            color,
+                            role: Role::King,
+                        })
+                        || pos.piece_at(r)
+                            != Some(Piece {
+                                color,
+                                role: Role::Rook,
+                            })
+                    {
+                        return Err(PositionError::InvalidCastlingRights);
+                    }
+                }
+            }
+        }
+        if let Some(ep) = pos.ep_square {
+            // The square behind a pawn of the side not to move that just made
+            // a double push: empty, with its origin square empty too.
+            let us = pos.turn;
+            let (ep_rank, pawn_sq, origin) = match us {
+                Color::White => (Rank::Sixth, ep.offset(0, -1), ep.offset(0, 1)),
+                Color::Black => (Rank::Third, ep.offset(0, 1), ep.offset(0, -1)),
+            };
+            let ok = ep.rank() == ep_rank
+                && pos.piece_at(ep).is_none()
+                && origin.is_some_and(|o| pos.piece_at(o).is_none())
+                && pawn_sq.is_some_and(|p| {
+                    pos.piece_at(p)
+                        == Some(Piece {
+                            color: !us,
+                            role: Role::Pawn,
+                        })
+                });
+            if !ok {
+                return Err(PositionError::InvalidEnPassant);
+            }
+        }
+        let them_king = pos.king_of(!pos.turn);
+        if pos.attackers(pos.turn, them_king, pos.occupied()).any() {
+            return Err(PositionError::OppositeCheck);
+        }
+        pos.checkers = pos.attackers(!pos.turn, pos.king_of(pos.turn), pos.occupied());
+        pos.key = pos.compute_key();
+        Ok(pos)
+    }
+
+    /// The same position with another attack method.
+    pub fn with_method<B: SliderAttacks>(&self) -> Position<B> {
+        Position {
+            by_role: self.by_role,
+            by_color: self.by_color,
+            mailbox: self.mailbox,
+            turn: self.turn,
+            castling: self.castling,
+            ep_square: self.ep_square,
+            halfmoves: self.halfmoves,
+            fullmoves: self.fullmoves,
+            key: self.key,
+            checkers: self.checkers,
+            method: PhantomData,
+        }
+    }
+
+    /// What a FEN of this position says, as an editable [`Setup`].
+    pub fn to_setup(&self) -> Setup {
+        let mut board = [None; 64];
+        for sq in Square::ALL {
+            board[sq.index()] = self.piece_at(sq);
+        }
+        Setup {
+            board,
+            turn: self.turn,
+            castling: self.castling,
+            ep_square: self.ep_square,
+            halfmoves: self.halfmoves,
+            fullmoves: self.fullmoves,
+        }
+    }
+
+    /// The FEN of this position (all six fields).
+    pub fn fen(&self) -> String {
+        self.to_setup().to_string()
+    }
+
+    #[inline(always)]
+    fn put(&mut self, sq: Square, piece: Piece) {
+        self.by_role[piece.role.index()] |= sq;
+        self.by_color[piece.color.index()] |= sq;
+        self.mailbox[sq.index()] = Some(piece.role);
+    }
+
+    // --- Queries -----------------------------------------------------------
+
+    /// The side to move.
+    #[inline(always)]
+    pub fn turn(&self) -> Color {
+        self.turn
+    }
+
+    /// Castling rights.
+    #[inline(always)]
+    pub fn castling(&self) -> CastlingRights {
+        self.castling
+    }
+
+    /// The en-passant square as FEN gives it: set after every double push,
+    /// whether or not a capture there is possible.
+    #[inline(always)]
+    pub fn ep_square(&self) -> Option<Square> {
+        self.ep_square
+    }
+
+    /// Plies since the last capture or pawn move (the 50-move counter).
+    #[inline(always)]
+    pub fn halfmoves(&self) -> u32 {
+        self.halfmoves
+    }
+
+    /// The full-move number, starting at 1 and counting up after Black moves.
+    #[inline(always)]
+    pub fn fullmoves(&self) -> u32 {
+        self.fullmoves
+    }
+
+    /// The Polyglot Zobrist key, kept up to date incrementally.
+    #[inline(always)]
+    pub fn key(&self) -> u64 {
+        self.key
+    }
+
+    /// The pieces giving check to the side to move.
+    #[inline(always)]
+    pub fn checkers(&self) -> Bitboard {
+        self.checkers
+    }
+
+    /// `true` if the side to move is in check.
+    #[inline(always)]
+    pub fn is_check(&self) -> bool {
+        self.checkers.any()
+    }
+
+    /// All occupied squares.
+    #[inline(always)]
+    pub fn occupied(&self) -> Bitboard {
+        self.by_color[0] | self.by_color[1]
+    }
+
+    /// The squares of `color`'s pieces.
+    #[inline(always)]
+    pub fn by_color(&self, color: Color) -> Bitboard {
+        self.by_color[color.index()]
+    }
+
+    /// The squares of pieces of `role`, both colours.
+    #[inline(always)]
+    pub fn by_role(&self, role: Role) -> Bitboard {
+        self.by_role[role.index()]
+    }
+
+    /// The squares of `color`'s pieces of `role`.
+    #[inline(always)]
+    pub fn pieces(&self, color: Color, role: Role) -> Bitboard {
+        self.by_role[role.index()] & self.by_color[color.index()]
+    }
+
+    /// Rooks and queens of `color`.
+    #[inline(always)]
+    pub fn rook_likes(&self, color: Color) -> Bitboard {
+        (self.by_role[Role::Rook.index()] | self.by_role[Role::Queen.index()])
+            & self.by_color[color.index()]
+    }
+
+    /// Bishops and queens of `color`.
+    #[inline(always)]
+    pub fn bishop_likes(&self, color: Color) -> Bitboard {
+        (self.by_role[Role::Bishop.index()] | self.by_role[Role::Queen.index()])
+            & self.by_color[color.index()]
+    }
+
+    /// The role of the piece on `sq`, if any.
+    #[inline(always)]
+    pub fn role_at(&self, sq: Square) -> Option<Role> {
+        self.mailbox[sq.index()]
+    }
+
+    /// The piece on `sq`, if any.
+    #[inline(always)]
+    pub fn piece_at(&self, sq: Square) -> Option<Piece> {
+        let role = self.mailbox[sq.index()]?;
+        let color = if self.by_color[0].contains(sq) {
+            Color::White
+        } else {
+            Color::Black
+        };
+        Some(Piece { color, role })
+    }
+
+    /// The square of `color`'s king.
+    #[inline(always)]
+    pub fn king_of(&self, color: Color) -> Square {
+        self.pieces(color, Role::King).single_square()
+    }
+
+    /// The pieces of `color` that attack `sq`, given the occupied squares
+    /// (which may differ from the board's, to look through pieces).
+    #[inline(always)]
+    pub fn attackers(&self, color: Color, sq: Square, occupied: Bitboard) -> Bitboard {
+        let them = self.by_color[color.index()];
+        ((A::rook_attacks(sq, occupied) & self.rook_likes(color))
+            | (A::bishop_attacks(sq, occupied) & self.bishop_likes(color))
+            | (knight_attacks(sq) & self.by_role[Role::Knight.index()])
+            | (king_attacks(sq) & self.by_role[Role::King.index()])
+            | (pawn_attacks(!color, sq) & self.by_role[Role::Pawn.index()]))
+            & them
+    }
+
+    /// `true` if `color` attacks `sq` on the current board.
+    #[inline(always)]
+    pub fn is_attacked(&self, color: Color, sq: Square) -> bool {
+        self.attackers(color, sq, self.occupied()).any()
+    }
+
+    /// `true` if the en-passant square can be captured on by a pawn of the
+    /// side to move (pseudo-legally, as Polyglot keys count it).
+    #[inline(always)]
+    fn ep_capturable(&self) -> Option<Square> {
+        let ep = self.ep_square?;
+        (pawn_attacks(!self.turn, ep) & self.pieces(self.turn, Role::Pawn))
+            .any()
+            .then_some(ep)
+    }
+
+    /// The key computed from scratch; equals [`key`](Self::key).
+    pub fn compute_key(&self) -> u64 {
+        let mut key = 0;
+        for sq in self.occupied() {
+            if let Some(p) = self.piece_at(sq) {
+                key ^= zobrist::piece(p.color, p.role, sq);
+            }
+        }
+        key ^= zobrist::castling(self.castling);
+        if let Some(ep) = self.ep_capturable() {
+            key ^= zobrist::en_passant(ep.file());
+        }
+        if self.turn == Color::White {
+            key ^= zobrist::WHITE_TURN;
+        }
+        key
+    }
+
+    /// `true` if neither side has mating material: bare kings, a single minor
+    /// piece, or only bishops all on squares of one colour.
+    pub fn is_insufficient_material(&self) -> bool {
+        let heavy = self.by_role(Role::Pawn) | self.by_role(Role::Rook) | self.by_role(Role::Queen);
+        if heavy.any() {
+            return false;
+        }
+        let knights = self.by_role(Role::Knight);
+        let bishops = self.by_role(Role::Bishop);
+        let minors = knights | bishops;
+        if minors.count() <= 1 {
+            return true;
+        }
+        knights.is_empty()
+            && ((bishops & Bitboard::DARK_SQUARES).is_empty()
+                || (bishops & Bitboard::LIGHT_SQUARES).is_empty())
+    }
+
+    // --- Making moves --------------------------------------------------------
+
+    /// Plays a move known to be legal here (from this position's move
+    /// generator, or checked with [`is_legal`](Self::is_legal)). Playing
+    /// any other move leaves the position in an unspecified, but memory-safe,
+    /// state.
+    #[inline]
+    pub fn play_unchecked(&mut self, m: Move) {
+        let us = self.turn;
+        let them = !us;
+        let from = m.from();
+        let to = m.to();
+        let role = self.mailbox[from.index()].unwrap_or(Role::Pawn);
+        let mut key = self.key;
+
+        if let Some(ep) = self.ep_capturable() {
+            key ^= zobrist::en_passant(ep.file());
+        }
+        self.ep_square = None;
+        self.halfmoves += 1;
+
+        // 1. Remove a captured piece (not en passant: its victim is elsewhere).
+        if let Some(victim) = self.mailbox[to.index()] {
+            self.by_role[victim.index()] ^= to;
+            self.by_color[them.index()] ^= to;
+            key ^= zobrist::piece(them, victim, to);
+            self.halfmoves = 0;
+        }
+
+        // 2. Move the piece.
+        let from_to = Bitboard::from_square(from) | to;
+        self.by_role[role.index()] ^= from_to;
+        self.by_color[us.index()] ^= from_to;
+        self.mailbox[from.index()] = None;
+        self.mailbox[to.index()] = Some(role);
+        key ^= zobrist::piece(us, role, from) ^ zobrist::piece(us, role, to);
+
+        // 3. What is special about the move.
+        match m.kind() {
+            MoveKind::Normal => {
+                if role == Role::Pawn {
+                    self.halfmoves = 0;
+                    if from.index() ^ to.index() == 16 {
+                        self.ep_square = Some(Square::new((from as u32 + to as u32) / 2));
+                    }
+                }
+            }
+            MoveKind::EnPassant => {
+                let victim = Square::from_coords(to.file(), from.rank());
+                self.by_role[Role::Pawn.index()] ^= victim;
+                self.by_color[them.index()] ^= victim;
+                self.mailbox[victim.index()] = None;
+                key ^= zobrist::piece(them, Role::Pawn, victim);
+                self.halfmoves = 0;
+            }
+            MoveKind::Castle => {
+                let king_side = to.file() == File::G;
+                let (_, _, rook_from, rook_to) = castling_squares(us, king_side);
+                let rook_move = Bitboard::from_square(rook_from) | rook_to;
+                self.by_role[Role::Rook.index()] ^= rook_move;
+                self.by_color[us.index()] ^= rook_move;
+                self.mailbox[rook_from.index()] = None;
+                self.mailbox[rook_to.index()] = Some(Role::Rook);
+                key ^= zobrist::piece(us, Role::Rook, rook_from)
+                    ^ zobrist::piece(us, Role::Rook, rook_to);
+            }
+            MoveKind::Promotion(promoted) => {
+                self.by_role[Role::Pawn.index()] ^= to;
+                self.by_role[promoted.index()] ^= to;
+                self.mailbox[to.index()] = Some(promoted);
+                key ^= zobrist::piece(us, Role::Pawn, to) ^ zobrist::piece(us, promoted, to);
+                self.halfmoves = 0;
+            }
+        }
+
+        // 4. Castling rights, turn, counters.
+        let rights = CastlingRights(
+            self.castling.0 & CASTLING_MASK[from.index()] & CASTLING_MASK[to.index()],
+        );
+        key ^= zobrist::castling(self.castling) ^ zobrist::castling(rights);
+        self.castling = rights;
+        if us == Color::Black {
+            self.fullmoves += 1;
+        }
+        self.turn = them;
+        key ^= zobrist::WHITE_TURN;
+        if let Some(ep) = self.ep_capturable() {
+            key ^= zobrist::en_passant(ep.file());
+        }
+        self.key = key;
+
+        // 5. Checks against the new side to move.
+        let king = self.king_of(them);
+        self.checkers = self.attackers(us, king, self.occupied());
+    }
+
+    /// Plays `m` if it is legal here; otherwise returns an error and leaves
+    /// the position unchanged.
+    pub fn try_play(&mut self, m: Move) -> Result<(), crate::MoveError> {
+        if self.is_legal(m) {
+            self.play_unchecked(m);
+            Ok(())
+        } else {
+            Err(crate::MoveError::Illegal(m.to_string()))
+        }
+    }
+
+    /// The position after `m`, or an error if `m` is not legal here.
+    pub fn play(&self, m: Move) -> Result<Position<A>, crate::MoveError> {
+        let mut next = *self;
+        next.try_play(m)?;
+        Ok(next)
+    }
+
+    /// Passes the turn (for null-move pruning). Not legal while in check:
+    /// the caller must not pass when [`is_check`](Self::is_check).
+    pub fn play_null(&mut self) {
+        debug_assert!(!self.is_check());
+        if let Some(ep) = self.ep_capturable() {
+            self.key ^= zobrist::en_passant(ep.file());
+        }
+        self.ep_square = None;
+        self.halfmoves += 1;
+        if self.turn == Color::Black {
+            self.fullmoves += 1;
+        }
+        self.turn = !self.turn;
+        self.key ^= zobrist::WHITE_TURN;
+        self.checkers = Bitboard::EMPTY;
+    }
+
+    /// The piece that `m` captures, if any (the pawn for en passant).
+    #[inline(always)]
+    pub fn captured(&self, m: Move) -> Option<Role> {
+        match m.kind() {
+            MoveKind::EnPassant => Some(Role::Pawn),
+            MoveKind::Castle => None,
+            _ => self.mailbox[m.to().index()],
+        }
+    }
+
+    /// `true` if `m` captures or promotes.
+    #[inline(always)]
+    pub fn is_noisy(&self, m: Move) -> bool {
+        self.captured(m).is_some() || m.promotion_role().is_some()
+    }
+}
+
+impl<A: SliderAttacks> Default for Position<A> {
+    fn default() -> Position<A> {
+        Position::startpos()
+    }
+}
+
+impl<A: SliderAttacks> PartialEq for Position<A> {
+    /// Positions are equal when their FENs are.
+    fn eq(&self, other: &Position<A>) -> bool {
+        self.by_role == other.by_role
+            && self.by_color == other.by_color
+            && self.turn == other.turn
+            && self.castling == other.castling
+            && self.ep_square == other.ep_square
+            && self.halfmoves == other.halfmoves
+            && self.fullmoves == other.fullmoves
+    }
+}
+
+impl<A: SliderAttacks> Eq for Position<A> {}
+
+impl<A: SliderAttacks> FromStr for Position<A> {
+    type Err = FenError;
+    fn from_str(fen: &str) -> Result<Position<A>, FenError> {
+        Position::from_fen(fen)
+    }
+}
+
+impl<A: SliderAttacks> fmt::Display for Position<A> {
+    /// The FEN.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}", self.to_setup())
+    }
+}
+
+impl<A: SliderAttacks> fmt::Debug for Position<A> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "Position({:?}, \"{}\")", A::METHOD, self.fen())
+    }
+}
+
+/// The starting position's FEN, for `position startpos`.
+pub const STARTPOS: &str = STARTING_FEN;

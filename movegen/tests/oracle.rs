@@ -1,0 +1,218 @@
+//! Differential tests against shakmaty, the outside oracle, on positions from
+//! random play, for every attack method: legal move lists, check status,
+//! Zobrist keys (Polyglot), FEN, `gives_check`, and perft counts.
+
+use attacks::{Method, SliderAttacks, dispatch};
+use movegen::{Move, Position, STARTING_FEN};
+use pretty_assertions::assert_eq;
+use shakmaty::fen::Fen;
+use shakmaty::zobrist::Zobrist64;
+use shakmaty::{CastlingMode, Chess, EnPassantMode, Position as _};
+
+struct Rng(u64);
+impl Rng {
+    fn next(&mut self) -> u64 {
+        self.0 ^= self.0 >> 12;
+        self.0 ^= self.0 << 25;
+        self.0 ^= self.0 >> 27;
+        self.0.wrapping_mul(0x2545_f491_4f6c_dd1d)
+    }
+    fn below(&mut self, n: usize) -> usize {
+        (self.next() % n as u64) as usize
+    }
+}
+
+/// FENs of positions from random games (seeded), each game up to `plies`
+/// plies or until it ends. Played with shakmaty so the sample does not depend
+/// on the generator under test.
+fn random_positions(games: usize, plies: usize, seed: u64) -> Vec<String> {
+    let mut rng = Rng(seed);
+    let mut fens = Vec::new();
+    for _ in 0..games {
+        let mut pos = Chess::default();
+        for _ in 0..plies {
+            let moves = pos.legal_moves();
+            if moves.is_empty() {
+                break;
+            }
+            // Prefer captures and promotions now and then to reach endgames.
+            let noisy: Vec<_> = moves
+                .iter()
+                .filter(|m| m.is_capture() || m.is_promotion())
+                .collect();
+            let m = if !noisy.is_empty() && rng.below(3) == 0 {
+                noisy[rng.below(noisy.len())].clone()
+            } else {
+                moves[rng.below(moves.len())].clone()
+            };
+            pos.play_unchecked(m);
+            fens.push(Fen::from_position(&pos, EnPassantMode::Always).to_string());
+        }
+    }
+    fens
+}
+
+fn shakmaty_pos(fen: &str) -> Chess {
+    fen.parse::<Fen>()
+        .expect("shakmaty parses")
+        .into_position(CastlingMode::Standard)
+        .expect("shakmaty accepts")
+}
+
+fn sorted_uci<A: SliderAttacks>(pos: &Position<A>) -> Vec<String> {
+    let mut v: Vec<String> = pos.legal_moves().iter().map(Move::to_string).collect();
+    v.sort();
+    v
+}
+
+fn shakmaty_sorted_uci(pos: &Chess) -> Vec<String> {
+    let mut v: Vec<String> = pos
+        .legal_moves()
+        .iter()
+        .map(|m| m.to_uci(CastlingMode::Standard).to_string())
+        .collect();
+    v.sort();
+    v
+}
+
+fn check_position<A: SliderAttacks>(fen: &str) {
+    let pos: Position<A> = Position::from_fen(fen).unwrap_or_else(|e| panic!("{fen}: {e}"));
+    let oracle = shakmaty_pos(fen);
+    assert_eq!(pos.fen(), fen, "FEN round trip");
+    assert_eq!(
+        sorted_uci(&pos),
+        shakmaty_sorted_uci(&oracle),
+        "moves of {fen} ({})",
+        A::METHOD
+    );
+    assert_eq!(pos.is_check(), oracle.is_check(), "check in {fen}");
+    assert_eq!(pos.checkers().0, oracle.checkers().0, "checkers in {fen}");
+    let key: Zobrist64 = oracle.zobrist_hash(EnPassantMode::PseudoLegal);
+    assert_eq!(pos.key(), key.0, "Polyglot key of {fen}");
+    assert_eq!(pos.key(), pos.compute_key());
+    assert_eq!(pos.count_legal(), pos.legal_moves().len() as u64);
+    assert_eq!(
+        pos.is_insufficient_material(),
+        oracle.is_insufficient_material(),
+        "{fen}"
+    );
+    for m in pos.legal_moves() {
+        let mut next = pos;
+        next.play_unchecked(m);
+        assert_eq!(
+            next.key(),
+            next.compute_key(),
+            "incremental key after {m} in {fen}"
+        );
+        assert_eq!(
+            pos.gives_check(m),
+            next.is_check(),
+            "gives_check({m}) in {fen}"
+        );
+        assert_eq!(pos.parse_uci(&m.to_string()), Ok(m));
+        let san = pos.san(m);
+        assert_eq!(pos.parse_san(&san), Ok(m), "SAN {san} in {fen}");
+        let s_move = shakmaty::uci::UciMove::from_ascii(m.to_string().as_bytes())
+            .expect("uci")
+            .to_move(&oracle)
+            .expect("legal for shakmaty");
+        assert_eq!(
+            san,
+            shakmaty::san::SanPlus::from_move(oracle.clone(), s_move).to_string()
+        );
+    }
+}
+
+fn check_all_methods(fens: &[String]) {
+    for &method in Method::ALL {
+        for fen in fens {
+            dispatch!(method, A => check_position::<A>(fen));
+        }
+    }
+}
+
+#[test]
+fn random_play_agrees_with_shakmaty() {
+    let fens = random_positions(40, 120, 0x5eed_0001);
+    assert!(fens.len() > 2_000, "{} positions", fens.len());
+    check_all_methods(&fens);
+}
+
+#[test]
+fn perft_of_random_positions_agrees_with_shakmaty() {
+    let fens = random_positions(10, 80, 0x5eed_0002);
+    for &method in Method::ALL {
+        for fen in fens.iter().step_by(3) {
+            let oracle = shakmaty_pos(fen);
+            let expected = shakmaty::perft(&oracle, 2);
+            let ours = dispatch!(method, A => {
+                let pos: Position<A> = Position::from_fen(fen).unwrap();
+                count(&pos, 2)
+            });
+            assert_eq!(ours, expected, "perft 2 of {fen} with {method}");
+        }
+    }
+}
+
+fn count<A: SliderAttacks>(pos: &Position<A>, depth: u32) -> u64 {
+    if depth == 1 {
+        return pos.count_legal();
+    }
+    pos.legal_moves()
+        .iter()
+        .map(|&m| {
+            let mut c = *pos;
+            c.play_unchecked(m);
+            count(&c, depth - 1)
+        })
+        .sum()
+}
+
+#[test]
+fn start_position_key_is_polyglots() {
+    let pos: Position = STARTING_FEN.parse().unwrap();
+    assert_eq!(pos.key(), 0x463b_9618_1691_fc9c);
+}
+
+#[test]
+fn polyglot_reference_keys() {
+    // The worked examples of the Polyglot book format description.
+    let pos: Position = Position::startpos();
+    let mut p = pos;
+    let mut keys = vec![];
+    for uci in ["e2e4", "d7d5", "e4e5", "f7f5", "e1e2", "e8f7"] {
+        let m = p.parse_uci(uci).unwrap();
+        p.play_unchecked(m);
+        keys.push(p.key());
+    }
+    assert_eq!(
+        keys,
+        [
+            0x823c_9b50_fd11_4196,
+            0x0756_b944_61c5_0fb0,
+            0x662f_afb9_65db_29d4,
+            0x22a4_8b5a_8e47_ff78,
+            0x652a_607c_a3f2_42c1,
+            0x00fd_d303_c946_bdd9,
+        ]
+    );
+}
+
+#[test]
+fn tricky_rules() {
+    for fen in [
+        // En passant would expose the king along the rank.
+        "8/8/8/KPp4r/8/8/8/7k w - c6 0 2",
+        // En passant resolves a check by the double-pushed pawn.
+        "8/8/8/2k5/3Pp3/8/8/4K3 b - d3 0 1",
+        // Castling through an attacked square is illegal.
+        "r3k2r/8/8/8/8/8/8/R3K1rR w KQkq - 0 1",
+        // Double check: only king moves.
+        "4k3/8/8/8/8/5n2/8/r3K3 w - - 0 1",
+        // Promotions with capture, pinned pawn.
+        "1r2k3/P7/8/8/8/8/8/4K3 w - - 0 1",
+        "4k3/8/8/8/1b6/8/3P4/4K3 w - - 0 1",
+    ] {
+        check_all_methods(&[fen.to_owned()]);
+    }
+}

@@ -1,0 +1,177 @@
+//! # perft
+//!
+//! Counting the leaves of the legal move tree, the standard check of a move
+//! generator.
+//!
+//! - [`perft`]: leaf count, the last ply bulk-counted (set-wise `popcount`
+//!   of the legal targets, no move made); [`perft_full`] makes every move.
+//! - [`divide`]: the count below each root move.
+//! - [`PerftHash`] and [`perft_hashed`]: a transposition table for deep runs.
+//! - [`parallel_perft`]: root moves split across threads.
+//! - [`suite`]: the EPD and shakmaty-block perft suites, parsed.
+//! - [`oracle`]: the same counts from `shakmaty`, the outside oracle.
+
+#![deny(missing_docs)]
+
+pub mod oracle;
+pub mod suite;
+
+use std::sync::atomic::{AtomicU64, Ordering};
+
+use attacks::SliderAttacks;
+use movegen::{Move, Position};
+
+/// Leaf nodes `depth` plies below `pos`; the last ply is bulk-counted.
+///
+/// ```
+/// use movegen::Position;
+///
+/// let pos: Position = Position::startpos();
+/// assert_eq!(perft::perft(&pos, 3), 8_902);
+/// ```
+pub fn perft<A: SliderAttacks>(pos: &Position<A>, depth: u32) -> u64 {
+    match depth {
+        0 => 1,
+        1 => pos.count_legal(),
+        _ => pos
+            .legal_moves()
+            .iter()
+            .map(|&m| {
+                let mut child = *pos;
+                child.play_unchecked(m);
+                perft(&child, depth - 1)
+            })
+            .sum(),
+    }
+}
+
+/// Leaf nodes `depth` plies below `pos`, making every move down to the
+/// leaves (no bulk counting). Slower; a check on [`perft`]'s counting.
+pub fn perft_full<A: SliderAttacks>(pos: &Position<A>, depth: u32) -> u64 {
+    if depth == 0 {
+        return 1;
+    }
+    pos.legal_moves()
+        .iter()
+        .map(|&m| {
+            let mut child = *pos;
+            child.play_unchecked(m);
+            perft_full(&child, depth - 1)
+        })
+        .sum()
+}
+
+/// The leaf count below each legal root move, in generation order.
+pub fn divide<A: SliderAttacks>(pos: &Position<A>, depth: u32) -> Vec<(Move, u64)> {
+    pos.legal_moves()
+        .iter()
+        .map(|&m| {
+            let mut child = *pos;
+            child.play_unchecked(m);
+            (m, perft(&child, depth.saturating_sub(1)))
+        })
+        .collect()
+}
+
+/// A lock-free perft transposition table: each slot holds a key with the
+/// depth folded in and a count, written and read as two atomics. A torn
+/// read is caught by storing `key ^ count` in the first word.
+pub struct PerftHash {
+    slots: Vec<[AtomicU64; 2]>,
+}
+
+impl PerftHash {
+    /// A table of about `mb` megabytes (at least one slot).
+    pub fn new(mb: usize) -> PerftHash {
+        let n = (mb * 1024 * 1024 / 16).max(1).next_power_of_two() / 2;
+        let n = n.max(1);
+        PerftHash {
+            slots: (0..n)
+                .map(|_| [AtomicU64::new(0), AtomicU64::new(0)])
+                .collect(),
+        }
+    }
+
+    #[inline]
+    fn tag(key: u64, depth: u32) -> u64 {
+        key ^ (u64::from(depth)).wrapping_mul(0x9e37_79b9_7f4a_7c15)
+    }
+
+    #[inline]
+    fn slot(&self, tag: u64) -> &[AtomicU64; 2] {
+        &self.slots[(tag as usize) & (self.slots.len() - 1)]
+    }
+
+    fn get(&self, key: u64, depth: u32) -> Option<u64> {
+        let tag = PerftHash::tag(key, depth);
+        let slot = self.slot(tag);
+        let check = slot[0].load(Ordering::Relaxed);
+        let count = slot[1].load(Ordering::Relaxed);
+        (check ^ count == tag && count != 0).then_some(count)
+    }
+
+    fn put(&self, key: u64, depth: u32, count: u64) {
+        let tag = PerftHash::tag(key, depth);
+        let slot = self.slot(tag);
+        slot[0].store(tag ^ count, Ordering::Relaxed);
+        slot[1].store(count, Ordering::Relaxed);
+    }
+}
+
+/// [`perft`] with a transposition table for plies 2 and deeper.
+///
+/// Keys are 64-bit Zobrist keys, so a collision could in principle give a
+/// wrong count; use plain [`perft`] where the count must be beyond doubt.
+pub fn perft_hashed<A: SliderAttacks>(pos: &Position<A>, depth: u32, hash: &PerftHash) -> u64 {
+    if depth <= 1 {
+        return perft(pos, depth);
+    }
+    if let Some(n) = hash.get(pos.key(), depth) {
+        return n;
+    }
+    let n = pos
+        .legal_moves()
+        .iter()
+        .map(|&m| {
+            let mut child = *pos;
+            child.play_unchecked(m);
+            perft_hashed(&child, depth - 1, hash)
+        })
+        .sum();
+    hash.put(pos.key(), depth, n);
+    n
+}
+
+/// Perft with the root moves shared among `threads` threads (and a shared
+/// table when `hash` is given).
+pub fn parallel_perft<A: SliderAttacks>(
+    pos: &Position<A>,
+    depth: u32,
+    threads: usize,
+    hash: Option<&PerftHash>,
+) -> u64 {
+    let count = |p: &Position<A>, d: u32| match hash {
+        Some(h) => perft_hashed(p, d, h),
+        None => perft(p, d),
+    };
+    if threads <= 1 || depth < 2 {
+        return count(pos, depth);
+    }
+    let moves = pos.legal_moves();
+    let next = AtomicU64::new(0);
+    let total = AtomicU64::new(0);
+    std::thread::scope(|s| {
+        for _ in 0..threads {
+            s.spawn(|| {
+                loop {
+                    let i = next.fetch_add(1, Ordering::Relaxed) as usize;
+                    let Some(&m) = moves.get(i) else { break };
+                    let mut child = *pos;
+                    child.play_unchecked(m);
+                    total.fetch_add(count(&child, depth - 1), Ordering::Relaxed);
+                }
+            });
+        }
+    });
+    total.into_inner()
+}
