@@ -1,0 +1,438 @@
+//! The UCI driver: holds the position and options, runs searches on a
+//! background thread, and turns reports into `info` lines. The input loop
+//! stays free, so `isready` is answered and `stop`/`quit` act at once while a
+//! search runs.
+
+use std::io::Write;
+use std::sync::atomic::Ordering;
+use std::sync::{Arc, Mutex};
+use std::thread::JoinHandle;
+use std::time::Instant;
+
+use attacks::{Method, SliderAttacks, dispatch};
+use movegen::{Move, Position, STARTING_FEN};
+
+use crate::eval::evaluate;
+use crate::search::{Limits, Report, Reporter, Score, Shared, search};
+use crate::time::{Clock, limits};
+use crate::tt::Bound;
+use crate::uci::{Command, Go};
+
+/// The engine's name and version, for `id name`.
+pub const NAME: &str = concat!("Borrow ", env!("CARGO_PKG_VERSION"));
+/// For `id author`.
+pub const AUTHOR: &str = "the Borrow developers";
+
+const MAX_HASH_MB: usize = 65_536;
+const MAX_THREADS: usize = 256;
+
+/// Engine options, as `setoption` sets them.
+#[derive(Clone, Debug)]
+pub struct Options {
+    /// Transposition table size in MB.
+    pub hash_mb: usize,
+    /// Search threads.
+    pub threads: usize,
+    /// Lines to show.
+    pub multipv: usize,
+    /// Whether the GUI may ask us to ponder (informative).
+    pub ponder: bool,
+    /// Milliseconds kept back from each move's time.
+    pub move_overhead: u64,
+    /// The sliding-attack method the search uses.
+    pub method: Method,
+}
+
+impl Default for Options {
+    fn default() -> Options {
+        Options {
+            hash_mb: 16,
+            threads: 1,
+            multipv: 1,
+            ponder: false,
+            move_overhead: 10,
+            method: Method::DEFAULT,
+        }
+    }
+}
+
+/// Where output lines go (stdout in the binary, a buffer in tests).
+pub type Output = Arc<Mutex<dyn Write + Send>>;
+
+fn say(out: &Output, line: &str) {
+    if let Ok(mut w) = out.lock() {
+        // A closed pipe cannot be told anything; ignore write errors.
+        let _ = writeln!(w, "{line}");
+        let _ = w.flush();
+    }
+}
+
+struct UciReporter {
+    out: Output,
+}
+
+fn format_report(r: &Report) -> String {
+    let score = match r.score {
+        Score::Cp(cp) => format!("cp {cp}"),
+        Score::Mate(m) => format!("mate {m}"),
+    };
+    let bound = match r.bound {
+        Some(Bound::Lower) => " lowerbound",
+        Some(Bound::Upper) => " upperbound",
+        _ => "",
+    };
+    let ms = r.time.as_millis().max(1);
+    let nps = r.nodes as u128 * 1000 / ms;
+    let pv: Vec<String> = r.pv.iter().map(Move::to_string).collect();
+    format!(
+        "info depth {} seldepth {} multipv {} score {score}{bound} nodes {} nps {nps} hashfull {} time {} pv {}",
+        r.depth,
+        r.seldepth.max(r.depth),
+        r.multipv,
+        r.nodes,
+        r.hashfull,
+        r.time.as_millis(),
+        pv.join(" ")
+    )
+}
+
+impl Reporter for UciReporter {
+    fn report(&self, report: &Report) {
+        say(&self.out, &format_report(report));
+    }
+}
+
+/// The UCI engine state.
+pub struct Driver {
+    out: Output,
+    options: Options,
+    shared: Arc<Shared>,
+    /// The current position and the keys of the positions before it.
+    position: Position,
+    history: Vec<u64>,
+    search: Option<JoinHandle<()>>,
+    debug: bool,
+}
+
+impl Driver {
+    /// A driver writing to `out`, at the starting position.
+    pub fn new(out: Output) -> Driver {
+        let options = Options::default();
+        Driver {
+            out,
+            shared: Arc::new(Shared::new(options.hash_mb)),
+            options,
+            position: Position::startpos(),
+            history: Vec::new(),
+            search: None,
+            debug: false,
+        }
+    }
+
+    fn say(&self, line: &str) {
+        say(&self.out, line);
+    }
+
+    fn info_string(&self, text: &str) {
+        self.say(&format!("info string {text}"));
+    }
+
+    /// Stops a running search and waits for its `bestmove`.
+    fn stop_search(&mut self) {
+        if let Some(handle) = self.search.take() {
+            self.shared.stop.store(true, Ordering::Relaxed);
+            self.shared.pondering.store(false, Ordering::Relaxed);
+            let _ = handle.join();
+        }
+    }
+
+    fn searching(&mut self) -> bool {
+        match &self.search {
+            Some(h) if !h.is_finished() => true,
+            Some(_) => {
+                if let Some(h) = self.search.take() {
+                    let _ = h.join();
+                }
+                false
+            }
+            None => false,
+        }
+    }
+
+    /// Handles one command; returns `false` on `quit`.
+    pub fn handle(&mut self, cmd: Command) -> bool {
+        match cmd {
+            Command::Uci => self.uci(),
+            Command::Debug(on) => self.debug = on,
+            Command::IsReady => self.say("readyok"),
+            Command::SetOption { name, value } => self.set_option(&name, value.as_deref()),
+            Command::UciNewGame => {
+                self.stop_search();
+                self.shared.tt.clear();
+            }
+            Command::Position { fen, moves } => {
+                self.stop_search();
+                self.set_position(fen.as_deref(), &moves);
+            }
+            Command::Go(go) => {
+                self.stop_search();
+                self.go(go);
+            }
+            Command::Stop => self.stop_search(),
+            Command::PonderHit => {
+                if let Ok(mut at) = self.shared.ponderhit_at.lock() {
+                    *at = Some(Instant::now());
+                }
+                self.shared.pondering.store(false, Ordering::Relaxed);
+            }
+            Command::Quit => {
+                self.stop_search();
+                return false;
+            }
+            Command::Display => {
+                self.say(&format!("fen {}", self.position.fen()));
+                self.say(&format!("key {:016x}", self.position.key()));
+            }
+            Command::Eval => {
+                let e = dispatch!(self.options.method, A => evaluate(&self.position.with_method::<A>()));
+                self.say(&format!("eval {e} (side to move)"));
+            }
+            Command::Perft(depth) => {
+                if self.searching() {
+                    self.info_string("perft ignored: a search is running");
+                } else {
+                    let n = count(&self.position, depth);
+                    self.say(&format!("perft {depth} {n}"));
+                }
+            }
+            Command::Empty => {}
+            Command::Invalid(why) => self.info_string(&format!("ignored: {why}")),
+        }
+        true
+    }
+
+    fn uci(&self) {
+        self.say(&format!("id name {NAME}"));
+        self.say(&format!("id author {AUTHOR}"));
+        let d = Options::default();
+        self.say(&format!(
+            "option name Hash type spin default {} min 1 max {MAX_HASH_MB}",
+            d.hash_mb
+        ));
+        self.say(&format!(
+            "option name Threads type spin default {} min 1 max {MAX_THREADS}",
+            d.threads
+        ));
+        self.say("option name MultiPV type spin default 1 min 1 max 256");
+        self.say("option name Ponder type check default false");
+        self.say(&format!(
+            "option name Move Overhead type spin default {} min 0 max 5000",
+            d.move_overhead
+        ));
+        self.say("option name Clear Hash type button");
+        let vars: Vec<String> = Method::ALL.iter().map(|m| format!("var {m}")).collect();
+        self.say(&format!(
+            "option name AttackMethod type combo default {} {}",
+            Method::DEFAULT,
+            vars.join(" ")
+        ));
+        self.say("uciok");
+    }
+
+    fn set_option(&mut self, name: &str, value: Option<&str>) {
+        let key = name.to_ascii_lowercase();
+        let spin = |lo: u64, hi: u64| -> Result<u64, String> {
+            let v = value.ok_or_else(|| format!("option '{name}' needs a value"))?;
+            let n: u64 = v
+                .trim()
+                .parse()
+                .map_err(|_| format!("option '{name}': '{v}' is not a number"))?;
+            if n < lo || n > hi {
+                return Err(format!("option '{name}': {n} is outside {lo}..{hi}"));
+            }
+            Ok(n)
+        };
+        let result: Result<(), String> = match key.as_str() {
+            "hash" => spin(1, MAX_HASH_MB as u64).map(|mb| {
+                self.stop_search();
+                self.options.hash_mb = mb as usize;
+                self.shared = Arc::new(Shared::new(mb as usize));
+            }),
+            "threads" => spin(1, MAX_THREADS as u64).map(|n| self.options.threads = n as usize),
+            "multipv" => spin(1, 256).map(|n| self.options.multipv = n as usize),
+            "move overhead" => spin(0, 5000).map(|n| self.options.move_overhead = n),
+            "ponder" => match value.map(|v| v.trim().to_ascii_lowercase()) {
+                Some(v) if v == "true" || v == "false" => {
+                    self.options.ponder = v == "true";
+                    Ok(())
+                }
+                _ => Err(format!("option '{name}' needs true or false")),
+            },
+            "clear hash" => {
+                self.stop_search();
+                self.shared.tt.clear();
+                Ok(())
+            }
+            "attackmethod" => match value.map(str::parse::<Method>) {
+                Some(Ok(m)) => {
+                    self.options.method = m;
+                    Ok(())
+                }
+                Some(Err(e)) => Err(e.to_string()),
+                None => Err(format!("option '{name}' needs a value")),
+            },
+            _ => Err(format!("unknown option '{name}'")),
+        };
+        if let Err(why) = result {
+            self.info_string(&why);
+        } else if self.debug {
+            self.info_string(&format!("{name} set"));
+        }
+    }
+
+    fn set_position(&mut self, fen: Option<&str>, moves: &[String]) {
+        let fen = fen.unwrap_or(STARTING_FEN);
+        let mut pos: Position = match Position::from_fen(fen) {
+            Ok(p) => p,
+            Err(e) => {
+                self.info_string(&format!("{e}; position unchanged"));
+                return;
+            }
+        };
+        let mut history = Vec::with_capacity(moves.len());
+        for (i, text) in moves.iter().enumerate() {
+            match pos.parse_uci(text) {
+                Ok(m) => {
+                    history.push(pos.key());
+                    pos.play_unchecked(m);
+                }
+                Err(e) => {
+                    self.info_string(&format!(
+                        "{e} at move {} of the list; ignoring it and the {} after it",
+                        i + 1,
+                        moves.len() - i - 1
+                    ));
+                    break;
+                }
+            }
+        }
+        // Keep only what can still repeat (since the last irreversible move).
+        let keep = (pos.halfmoves() as usize).min(history.len());
+        self.history = history.split_off(history.len() - keep);
+        self.position = pos;
+    }
+
+    fn go(&mut self, go: Go) {
+        let pos = self.position;
+        let us = pos.turn();
+        let clock = Clock {
+            time: if us == attacks::Color::White {
+                go.wtime
+            } else {
+                go.btime
+            },
+            inc: if us == attacks::Color::White {
+                go.winc
+            } else {
+                go.binc
+            },
+            movestogo: go.movestogo,
+            movetime: go.movetime,
+        };
+        let (soft, hard) = limits(&clock, self.options.move_overhead).unzip();
+        let mut searchmoves = Vec::new();
+        for text in &go.searchmoves {
+            match pos.parse_uci(text) {
+                Ok(m) => searchmoves.push(m),
+                Err(e) => self.info_string(&format!("searchmoves: {e}; left out")),
+            }
+        }
+        let limits = Limits {
+            depth: go.depth,
+            nodes: go.nodes,
+            mate: go.mate,
+            soft_time: soft,
+            hard_time: hard,
+            infinite: go.infinite,
+            searchmoves,
+            multipv: self.options.multipv,
+        };
+        let shared = Arc::clone(&self.shared);
+        shared.stop.store(false, Ordering::Relaxed);
+        shared.pondering.store(go.ponder, Ordering::Relaxed);
+        if let Ok(mut at) = shared.ponderhit_at.lock() {
+            *at = None;
+        }
+        let out = Arc::clone(&self.out);
+        let history = self.history.clone();
+        let threads = self.options.threads;
+        let method = self.options.method;
+        let handle = std::thread::Builder::new()
+            .name("search".into())
+            .stack_size(64 << 20)
+            .spawn(move || {
+                let reporter = UciReporter { out: Arc::clone(&out) };
+                let outcome = dispatch!(method, A => run::<A>(&pos, &history, &limits, threads, &shared, &reporter));
+                let line = if outcome.best.is_null() {
+                    "bestmove 0000".to_owned()
+                } else {
+                    match outcome.ponder {
+                        Some(p) => format!("bestmove {} ponder {p}", outcome.best),
+                        None => format!("bestmove {}", outcome.best),
+                    }
+                };
+                say(&out, &line);
+            });
+        match handle {
+            Ok(h) => self.search = Some(h),
+            Err(e) => {
+                self.info_string(&format!("cannot start the search thread: {e}"));
+                let fallback = pos
+                    .legal_moves()
+                    .first()
+                    .map_or("0000".to_owned(), Move::to_string);
+                self.say(&format!("bestmove {fallback}"));
+            }
+        }
+    }
+}
+
+fn run<A: SliderAttacks>(
+    pos: &Position,
+    history: &[u64],
+    limits: &Limits,
+    threads: usize,
+    shared: &Shared,
+    reporter: &dyn Reporter,
+) -> crate::search::Outcome {
+    search(
+        &pos.with_method::<A>(),
+        history,
+        limits,
+        threads,
+        shared,
+        reporter,
+    )
+}
+
+fn count(pos: &Position, depth: u32) -> u64 {
+    match depth {
+        0 => 1,
+        1 => pos.count_legal(),
+        _ => pos
+            .legal_moves()
+            .iter()
+            .map(|&m| {
+                let mut c = *pos;
+                c.play_unchecked(m);
+                count(&c, depth - 1)
+            })
+            .sum(),
+    }
+}
+
+impl Drop for Driver {
+    fn drop(&mut self) {
+        self.stop_search();
+    }
+}

@@ -1,0 +1,21 @@
+//! # engine
+//!
+//! Borrow's UCI chess engine.
+//!
+//! - [`uci`]: UCI text parsed into typed [`uci::Command`]s.
+//! - [`driver`]: the protocol driver: position, options, the search thread.
+//! - [`search`]: iterative deepening, PVS, quiescence, pruning, Lazy SMP.
+//! - [`eval`]: the tapered evaluation and its weights.
+//! - [`tt`]: the lock-free transposition table.
+//! - [`time`]: time management.
+//! - [`bench`]: the fixed search `borrow bench` runs.
+
+#![deny(missing_docs)]
+
+pub mod bench;
+pub mod driver;
+pub mod eval;
+pub mod search;
+pub mod time;
+pub mod tt;
+pub mod uci;

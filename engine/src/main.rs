@@ -1,0 +1,121 @@
+//! `borrow`: the UCI engine. `borrow bench [--method NAME] [--depth D]` runs
+//! the fixed benchmark search and exits.
+
+use std::io::BufRead;
+use std::process::ExitCode;
+use std::sync::{Arc, Mutex};
+
+use attacks::Method;
+use engine::bench::{DEFAULT_DEPTH, POSITIONS, bench};
+use engine::driver::{Driver, NAME};
+use engine::uci;
+
+fn usage() -> String {
+    format!(
+        "{NAME}: a UCI chess engine.\n\
+         usage: borrow               speak UCI on stdin/stdout\n\
+         \x20      borrow bench [--method NAME|all] [--depth D]\n\
+         methods: {}",
+        Method::ALL
+            .iter()
+            .map(|m| m.name())
+            .collect::<Vec<_>>()
+            .join(", ")
+    )
+}
+
+fn run_bench(args: &[String]) -> Result<(), String> {
+    let mut methods = vec![Method::DEFAULT];
+    let mut depth = DEFAULT_DEPTH;
+    let mut it = args.iter();
+    while let Some(a) = it.next() {
+        match a.as_str() {
+            "--method" => {
+                let v = it.next().ok_or("--method needs a name")?;
+                methods = if v == "all" {
+                    Method::ALL.to_vec()
+                } else {
+                    vec![v.parse::<Method>().map_err(|e| e.to_string())?]
+                };
+            }
+            "--depth" => {
+                let v = it.next().ok_or("--depth needs a number")?;
+                depth = v
+                    .parse()
+                    .ok()
+                    .filter(|d| (1..=64).contains(d))
+                    .ok_or_else(|| format!("--depth: '{v}' is not a depth from 1 to 64"))?;
+            }
+            // OpenBench passes a depth as a bare number: `bench 13`.
+            d if d.parse::<u32>().is_ok() => depth = d.parse().unwrap_or(DEFAULT_DEPTH),
+            other => return Err(format!("unknown bench argument '{other}'\n{}", usage())),
+        }
+    }
+    let mut table = Vec::new();
+    for &method in &methods {
+        let result = bench(method, depth, |i, nodes| {
+            if methods.len() == 1 {
+                println!("position {:2} {:>10} nodes  {}", i + 1, nodes, POSITIONS[i]);
+            }
+        });
+        if methods.len() > 1 {
+            println!(
+                "{method:<32} {:>10} nodes {:>10} nps",
+                result.nodes,
+                result.nps()
+            );
+        }
+        table.push((method, result));
+    }
+    let total_nodes = table[0].1.nodes;
+    let total_time: std::time::Duration = table.iter().map(|(_, r)| r.time).sum();
+    let nodes_all: u64 = table.iter().map(|(_, r)| r.nodes).sum();
+    println!(
+        "{total_nodes} nodes {} nps",
+        (nodes_all as u128 * 1_000_000_000 / total_time.as_nanos().max(1)) as u64
+    );
+    Ok(())
+}
+
+fn main() -> ExitCode {
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    match args.first().map(String::as_str) {
+        Some("bench") => {
+            return match run_bench(&args[1..]) {
+                Ok(()) => ExitCode::SUCCESS,
+                Err(e) => {
+                    eprintln!("borrow: {e}");
+                    ExitCode::from(2)
+                }
+            };
+        }
+        Some("--help" | "-h" | "help") => {
+            println!("{}", usage());
+            return ExitCode::SUCCESS;
+        }
+        Some(other) => {
+            eprintln!("borrow: unknown argument '{other}'\n{}", usage());
+            return ExitCode::from(2);
+        }
+        None => {}
+    }
+    let out: engine::driver::Output = Arc::new(Mutex::new(std::io::stdout()));
+    let mut driver = Driver::new(out);
+    let stdin = std::io::stdin();
+    let mut line = Vec::new();
+    let mut input = stdin.lock();
+    loop {
+        line.clear();
+        match input.read_until(b'\n', &mut line) {
+            Ok(0) | Err(_) => break, // end of input: as `quit`
+            Ok(_) => {}
+        }
+        // Invalid UTF-8 becomes replacement characters, then an error message.
+        let text = String::from_utf8_lossy(&line);
+        if !driver.handle(uci::parse(&text)) {
+            break;
+        }
+    }
+    drop(driver);
+    ExitCode::SUCCESS
+}

@@ -1,0 +1,96 @@
+//! Time management: soft and hard limits from the clock.
+//!
+//! The soft limit is when not to start another iteration; the hard limit is
+//! when to stop in the middle of one. Both leave `Move Overhead` for the
+//! GUI's and the operating system's delays, and neither ever exceeds the time
+//! left on the clock.
+
+use std::time::Duration;
+
+/// The clock as `go` gives it, in milliseconds (negative values allowed:
+/// some GUIs send them after a late move).
+#[derive(Copy, Clone, Debug, Default, PartialEq, Eq)]
+pub struct Clock {
+    /// Time left for the side to move.
+    pub time: Option<i64>,
+    /// Increment per move.
+    pub inc: Option<i64>,
+    /// Moves until the next time control.
+    pub movestogo: Option<u32>,
+    /// Fixed time for this move.
+    pub movetime: Option<i64>,
+}
+
+/// `(soft, hard)` limits, or `None` for a search without time limits.
+pub fn limits(clock: &Clock, overhead_ms: u64) -> Option<(Duration, Duration)> {
+    let overhead = overhead_ms as i64;
+    if let Some(mt) = clock.movetime {
+        let t = (mt - overhead).max(1) as u64;
+        return Some((Duration::from_millis(t), Duration::from_millis(t)));
+    }
+    let time = clock.time?;
+    let inc = clock.inc.unwrap_or(0).max(0);
+    // What can be spent at all: keep the overhead, never below one millisecond.
+    let available = (time - overhead).max(1);
+    let moves_left = i64::from(clock.movestogo.unwrap_or(30).clamp(1, 50));
+    let base = available / moves_left + inc * 3 / 4;
+    let soft = (base * 6 / 10).clamp(1, available);
+    let hard = (base * 3)
+        .min(available * 6 / 10)
+        .max(1)
+        .max(soft.min(available));
+    Some((
+        Duration::from_millis(soft as u64),
+        Duration::from_millis(hard as u64),
+    ))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn never_beyond_the_clock() {
+        for time in [-50, 0, 1, 5, 10, 50, 100, 1_000, 60_000, 3_600_000] {
+            for inc in [None, Some(0), Some(10), Some(1_000)] {
+                for mtg in [None, Some(1), Some(40)] {
+                    let c = Clock {
+                        time: Some(time),
+                        inc,
+                        movestogo: mtg,
+                        movetime: None,
+                    };
+                    let (soft, hard) = limits(&c, 10).unwrap();
+                    assert!(soft <= hard, "{c:?}");
+                    let cap = (time - 10).max(1) as u128;
+                    assert!(hard.as_millis() <= cap, "{c:?}: hard {hard:?}");
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn movetime_and_none() {
+        let c = Clock {
+            movetime: Some(1000),
+            ..Clock::default()
+        };
+        assert_eq!(limits(&c, 10).unwrap().1, Duration::from_millis(990));
+        assert_eq!(limits(&Clock::default(), 10), None);
+    }
+
+    #[test]
+    fn one_plus_hundredth_spends_little() {
+        let c = Clock {
+            time: Some(1_000),
+            inc: Some(10),
+            movestogo: None,
+            movetime: None,
+        };
+        let (soft, hard) = limits(&c, 10).unwrap();
+        assert!(
+            soft.as_millis() < 50 && hard.as_millis() < 150,
+            "{soft:?} {hard:?}"
+        );
+    }
+}
