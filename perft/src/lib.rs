@@ -10,6 +10,13 @@
 //! - [`parallel_perft`]: root moves split across threads.
 //! - [`suite`]: the EPD and shakmaty-block perft suites, parsed.
 //! - [`oracle`]: the same counts from `shakmaty`, the outside oracle.
+//! - [`material_error`]: positions with more material than a game allows,
+//!   which the FEN reader accepts but whose move lists can overflow.
+//!
+//! The `perft` binary is the command-line front end (`perft --help`): one
+//! position or a whole suite, any or all attack methods, timed against
+//! shakmaty with `--compare`. `benches/compare.rs` times the methods against
+//! cozy-chess and shakmaty; `suites/` holds the reference suites.
 
 #![deny(missing_docs)]
 
@@ -20,6 +27,51 @@ use std::sync::atomic::{AtomicU64, Ordering};
 
 use attacks::SliderAttacks;
 use movegen::{Move, Position};
+
+/// Why `pos` is unsafe to count, if it is: one side has more material than
+/// a game allows (more than 16 pieces, more than 8 pawns, or more promoted
+/// pieces than missing pawns).
+///
+/// [`Position::from_fen`] accepts such positions, but their move lists can
+/// outgrow [`movegen::MoveList`] (256 moves; shakmaty's
+/// `max-legals-too-much-material` has 270 legal moves), and generating them
+/// then panics. With material a game can reach, the richest position known
+/// has 218 legal moves. Tools reading positions from users call this first.
+///
+/// ```
+/// use movegen::Position;
+///
+/// let pos: Position = Position::startpos();
+/// assert_eq!(perft::material_error(&pos), None);
+/// let crowded: Position =
+///     Position::from_fen("kBQQQQQQ/BR5Q/Q6Q/Q6Q/Q6Q/Q6Q/Q6Q/KQQQQQQQ w - - 0 1").unwrap();
+/// assert!(perft::material_error(&crowded).is_some());
+/// ```
+pub fn material_error<A: SliderAttacks>(pos: &Position<A>) -> Option<String> {
+    use attacks::Color;
+    use movegen::Role;
+    for color in [Color::White, Color::Black] {
+        let n = |role| pos.pieces(color, role).count();
+        let side = match color {
+            Color::White => "white",
+            Color::Black => "black",
+        };
+        let pieces = pos.by_color(color).count();
+        let pawns = n(Role::Pawn);
+        let promoted = n(Role::Knight).saturating_sub(2)
+            + n(Role::Bishop).saturating_sub(2)
+            + n(Role::Rook).saturating_sub(2)
+            + n(Role::Queen).saturating_sub(1);
+        if pieces > 16 || pawns > 8 || promoted > 8 - pawns.min(8) {
+            return Some(format!(
+                "too much material for a game: {side} has {pieces} pieces, {pawns} pawns and \
+                 {promoted} promoted pieces (a side has at most 16 pieces, 8 pawns, and one \
+                 promotion per missing pawn)"
+            ));
+        }
+    }
+    None
+}
 
 /// Leaf nodes `depth` plies below `pos`; the last ply is bulk-counted.
 ///
@@ -81,15 +133,38 @@ pub struct PerftHash {
 }
 
 impl PerftHash {
-    /// A table of about `mb` megabytes (at least one slot).
+    /// A table of at most `mb` megabytes: the largest power-of-two number
+    /// of 16-byte slots that fits (at least one slot).
+    ///
+    /// Aborts the process if the memory cannot be had; see
+    /// [`PerftHash::try_new`] for a table sized from user input.
     pub fn new(mb: usize) -> PerftHash {
-        let n = (mb * 1024 * 1024 / 16).max(1).next_power_of_two() / 2;
-        let n = n.max(1);
+        let n = PerftHash::slots_for(mb);
         PerftHash {
             slots: (0..n)
                 .map(|_| [AtomicU64::new(0), AtomicU64::new(0)])
                 .collect(),
         }
+    }
+
+    /// [`PerftHash::new`], or `None` if the memory cannot be allocated.
+    pub fn try_new(mb: usize) -> Option<PerftHash> {
+        let n = PerftHash::slots_for(mb);
+        let mut slots = Vec::new();
+        slots.try_reserve_exact(n).ok()?;
+        slots.extend((0..n).map(|_| [AtomicU64::new(0), AtomicU64::new(0)]));
+        Some(PerftHash { slots })
+    }
+
+    fn slots_for(mb: usize) -> usize {
+        let want = mb.saturating_mul(1024 * 1024 / 16).max(1);
+        // The largest power of two <= want.
+        1 << (usize::BITS - 1 - want.leading_zeros())
+    }
+
+    /// The table's size in bytes.
+    pub fn bytes(&self) -> usize {
+        self.slots.len() * std::mem::size_of::<[AtomicU64; 2]>()
     }
 
     #[inline]

@@ -9,10 +9,12 @@ pub fn position(fen: &str) -> Result<Chess, String> {
     let fen: Fen = fen.parse().map_err(|e| format!("shakmaty: {e}"))?;
     match fen.into_position::<Chess>(CastlingMode::Standard) {
         Ok(p) => Ok(p),
-        Err(e) => e
-            .ignore_too_much_material()
-            .or_else(|e| e.ignore_impossible_check())
-            .map_err(|e| format!("shakmaty: {e}")),
+        Err(e) => match e.ignore_too_much_material() {
+            Ok(p) => Ok(p),
+            Err(e) => e
+                .ignore_impossible_check()
+                .map_err(|e| format!("shakmaty: {e}")),
+        },
     }
 }
 
