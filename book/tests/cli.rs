@@ -1,0 +1,222 @@
+//! The `book` binary, run as a user would.
+
+mod common;
+
+use std::process::{Command, Output};
+
+use attacks::Square;
+use book::{Entry, entries_to_bytes};
+use movegen::Position;
+
+fn book(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_book"))
+        .args(args)
+        .output()
+        .expect("run the book binary")
+}
+
+fn stdout(o: &Output) -> String {
+    String::from_utf8_lossy(&o.stdout).into_owned()
+}
+
+fn stderr(o: &Output) -> String {
+    String::from_utf8_lossy(&o.stderr).into_owned()
+}
+
+fn raw(from: Square, to: Square) -> u16 {
+    to as u16 | (from as u16) << 6
+}
+
+/// A hand-made book: the start position (e2e4 10, d2d4 5, an illegal
+/// e2e5) and a position where both castlings are legal.
+fn sample_book(dir: &common::TempDir) -> String {
+    let start: Position = Position::startpos();
+    let castle: Position = Position::from_fen("r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1").unwrap();
+    let e = |key, raw_move, weight| Entry {
+        key,
+        raw_move,
+        weight,
+        learn: 0,
+    };
+    let mut entries = vec![
+        e(start.key(), raw(Square::E2, Square::E4), 10),
+        e(start.key(), raw(Square::D2, Square::D4), 5),
+        e(start.key(), raw(Square::E2, Square::E5), 1),
+        e(castle.key(), raw(Square::E1, Square::H1), 3),
+        e(castle.key(), raw(Square::E1, Square::A1), 1),
+    ];
+    entries.sort_by_key(|e| e.key);
+    let path = dir.join("sample.bin");
+    std::fs::write(&path, entries_to_bytes(&entries)).unwrap();
+    path.to_str().unwrap().to_owned()
+}
+
+#[test]
+fn probe_lists_moves_with_san_weights_and_shares() {
+    let dir = common::TempDir::new("cli-probe");
+    let file = sample_book(&dir);
+    let o = book(&["probe", &file]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let out = stdout(&o);
+    assert!(out.contains("key       0x463b96181691fc9c"), "{out}");
+    let e4 = out.lines().find(|l| l.starts_with("e2e4")).expect(&out);
+    assert!(
+        e4.contains(" e4 ") && e4.contains("10") && e4.contains("66.67%"),
+        "{e4}"
+    );
+    let d4 = out.lines().find(|l| l.starts_with("d2d4")).expect(&out);
+    assert!(d4.contains("33.33%"), "{d4}");
+    let bad = out.lines().find(|l| l.starts_with("e2e5")).expect(&out);
+    assert!(bad.contains("skipped"), "{bad}");
+
+    // The FEN as separate arguments; castling shown as the king's move.
+    let o = book(&[
+        "probe",
+        &file,
+        "--fen",
+        "r3k2r/8/8/8/8/8/8/R3K2R",
+        "w",
+        "KQkq",
+        "-",
+        "0",
+        "1",
+    ]);
+    let out = stdout(&o);
+    assert!(o.status.success(), "{}", stderr(&o));
+    assert!(
+        out.lines()
+            .any(|l| l.starts_with("e1g1") && l.contains("O-O ") && l.contains("75.00%")),
+        "{out}"
+    );
+    assert!(
+        out.lines()
+            .any(|l| l.starts_with("e1c1") && l.contains("O-O-O")),
+        "{out}"
+    );
+
+    // After some moves: not in the book.
+    let o = book(&["probe", &file, "--moves", "e4 e7e5,Nf3"]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    assert!(stdout(&o).contains("no book entries"), "{}", stdout(&o));
+    assert!(stdout(&o).contains("rnbqkbnr/pppp1ppp/8/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R b KQkq - 1 2"));
+}
+
+#[test]
+fn probe_errors_exit_2_with_a_message() {
+    let dir = common::TempDir::new("cli-errors");
+    let file = sample_book(&dir);
+    let check = |args: &[&str], needle: &str| {
+        let o = book(args);
+        assert_eq!(o.status.code(), Some(2), "{args:?}: {}", stdout(&o));
+        let err = stderr(&o);
+        assert!(err.contains(needle), "{args:?}: {err}");
+        assert!(!err.contains("panicked"), "{err}");
+    };
+    let missing = dir.join("missing.bin");
+    check(&["probe", missing.to_str().unwrap()], "cannot read");
+
+    let odd = dir.join("odd.bin");
+    let mut bytes = std::fs::read(&file).unwrap();
+    bytes.push(0);
+    std::fs::write(&odd, &bytes).unwrap();
+    check(&["probe", odd.to_str().unwrap()], "not a multiple of 16");
+
+    let unsorted = dir.join("unsorted.bin");
+    let bytes = std::fs::read(&file).unwrap();
+    let mut swapped = bytes[bytes.len() - 16..].to_vec();
+    swapped.extend_from_slice(&bytes[..bytes.len() - 16]);
+    std::fs::write(&unsorted, &swapped).unwrap();
+    check(&["probe", unsorted.to_str().unwrap()], "not sorted");
+
+    check(&["probe", &file, "--fen", "8/8/8 w - - 0 1"], "--fen");
+    check(&["probe", &file, "--moves", "e5"], "--moves");
+    check(&["probe", &file, "--fen"], "--fen needs a value");
+    check(&["probe"], "needs a book file");
+    check(&["probe", &file, "--bogus"], "unknown option");
+    check(&[], "no command");
+    check(&["frobnicate"], "unknown command");
+    let o = book(&["--help"]);
+    assert!(o.status.success());
+    assert!(stdout(&o).contains("book make --pgn FILE --out FILE"));
+}
+
+#[test]
+fn make_builds_a_book_and_reports_bad_games() {
+    let dir = common::TempDir::new("cli-make");
+    let pgn = dir.join("games.pgn");
+    let text = format!(
+        "{}\n[Event \"broken\"]\n1. e4 e5 2. Qxf7 *\n\n[Event \"fine\"]\n1. e4 e5 1-0\n",
+        common::SAMPLE_PGN
+    );
+    std::fs::write(&pgn, &text).unwrap();
+    let bad_line = text.lines().position(|l| l.contains("2. Qxf7 *")).unwrap() + 1;
+    let out = dir.join("out.bin");
+    let o = book(&[
+        "make",
+        "--pgn",
+        pgn.to_str().unwrap(),
+        "--out",
+        out.to_str().unwrap(),
+        "--max-ply",
+        "12",
+        "--min-games",
+        "2",
+    ]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    assert!(
+        stdout(&o).contains("49 games read, 1 skipped"),
+        "{}",
+        stdout(&o)
+    );
+    let err = stderr(&o);
+    assert!(
+        err.contains(&format!("games.pgn:{bad_line}: move 2. Qxf7")),
+        "{err}"
+    );
+    let written = book::Book::open(&out).unwrap();
+    assert!(!written.is_empty());
+
+    // Probing it: the start position has the three first moves.
+    let o = book(&["probe", out.to_str().unwrap()]);
+    assert!(o.status.success());
+    for m in ["e2e4", "d2d4", "c2c4"] {
+        assert!(
+            stdout(&o).lines().any(|l| l.starts_with(m)),
+            "{}",
+            stdout(&o)
+        );
+    }
+}
+
+#[test]
+fn make_errors_exit_2() {
+    let dir = common::TempDir::new("cli-make-errors");
+    let out = dir.join("out.bin");
+    let pgn = dir.join("g.pgn");
+    std::fs::write(&pgn, "1. e4 *\n").unwrap();
+    let (pgn, out) = (pgn.to_str().unwrap(), out.to_str().unwrap());
+    for (args, needle) in [
+        (vec!["make", "--pgn", pgn], "--out"),
+        (vec!["make", "--out", out], "--pgn"),
+        (
+            vec!["make", "--pgn", "/nonexistent/x.pgn", "--out", out],
+            "cannot read",
+        ),
+        (
+            vec!["make", "--pgn", pgn, "--out", out, "--max-ply", "ten"],
+            "whole number",
+        ),
+        (
+            vec!["make", "--pgn", pgn, "--out", out, "--min-games"],
+            "needs a value",
+        ),
+        (
+            vec!["make", "--pgn", pgn, "--out", "/nonexistent/dir/out.bin"],
+            "cannot write",
+        ),
+    ] {
+        let o = book(&args);
+        assert_eq!(o.status.code(), Some(2), "{args:?}");
+        assert!(stderr(&o).contains(needle), "{args:?}: {}", stderr(&o));
+    }
+}
