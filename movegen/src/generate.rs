@@ -315,7 +315,7 @@ impl<A: SliderAttacks> Position<A> {
         let single = forward(us, pawns) & empty;
         let double = forward(us, single & third_rank) & empty;
         if stage != Stage::Noisy {
-            sink.pawn_moves(single & check_mask - last_rank, up);
+            sink.pawn_moves((single & check_mask) - last_rank, up);
             sink.pawn_moves(double & check_mask, 2 * up);
         }
         if stage == Stage::Quiet {

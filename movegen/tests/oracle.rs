@@ -41,9 +41,9 @@ fn random_positions(games: usize, plies: usize, seed: u64) -> Vec<String> {
                 .filter(|m| m.is_capture() || m.is_promotion())
                 .collect();
             let m = if !noisy.is_empty() && rng.below(3) == 0 {
-                noisy[rng.below(noisy.len())].clone()
+                *noisy[rng.below(noisy.len())]
             } else {
-                moves[rng.below(moves.len())].clone()
+                moves[rng.below(moves.len())]
             };
             pos.play_unchecked(m);
             fens.push(Fen::from_position(&pos, EnPassantMode::Always).to_string());
