@@ -1,0 +1,199 @@
+//! `fake-engine`: a scripted UCI engine for the match runner's tests.
+//!
+//! It plays the first legal move (or a random one with `--random SEED`)
+//! and reports `info depth 1 score cp SCORE`. Counting its own moves in the
+//! current game (reset by `ucinewgame`), it can misbehave once it has
+//! played N moves:
+//!
+//! - `--crash-after N`: exits.
+//! - `--illegal-after N`: sends an illegal move.
+//! - `--slow-after N`: sleeps past its clock (by `--slow-by MS`, default
+//!   200) before answering.
+//! - `--stall-after N`: never answers again.
+//!
+//! `--hang-on-newgame` ignores the `isready` that follows `ucinewgame`;
+//! `--score CP` sets the reported score (default 0); `--name NAME` its name.
+
+use std::io::{BufRead, Write};
+use std::process::exit;
+use std::thread::sleep;
+use std::time::Duration;
+
+use shakmaty::uci::UciMove;
+use shakmaty::{CastlingMode, Chess, Color, Position, Role};
+
+#[derive(Default)]
+struct Script {
+    name: String,
+    crash_after: Option<u32>,
+    illegal_after: Option<u32>,
+    slow_after: Option<u32>,
+    stall_after: Option<u32>,
+    slow_by: u64,
+    hang_on_newgame: bool,
+    score: i32,
+    seed: Option<u64>,
+}
+
+fn parse_args() -> Script {
+    let mut s = Script {
+        name: "fake".into(),
+        slow_by: 200,
+        ..Script::default()
+    };
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    let mut it = args.iter();
+    while let Some(a) = it.next() {
+        let mut num = || -> u64 {
+            it.next()
+                .and_then(|v| v.parse().ok())
+                .unwrap_or_else(|| panic!("{a} needs a number"))
+        };
+        match a.as_str() {
+            "--crash-after" => s.crash_after = Some(num() as u32),
+            "--illegal-after" => s.illegal_after = Some(num() as u32),
+            "--slow-after" => s.slow_after = Some(num() as u32),
+            "--stall-after" => s.stall_after = Some(num() as u32),
+            "--slow-by" => s.slow_by = num(),
+            "--random" => s.seed = Some(num()),
+            "--hang-on-newgame" => s.hang_on_newgame = true,
+            "--score" => {
+                s.score = it
+                    .next()
+                    .and_then(|v| v.parse().ok())
+                    .expect("--score needs a number")
+            }
+            "--name" => s.name = it.next().expect("--name needs a name").clone(),
+            other => panic!("unknown argument {other}"),
+        }
+    }
+    s
+}
+
+fn position(words: &[&str]) -> Chess {
+    let (mut pos, rest) = match words.first() {
+        Some(&"startpos") => (Chess::default(), &words[1..]),
+        Some(&"fen") => {
+            let end = words
+                .iter()
+                .position(|&w| w == "moves")
+                .unwrap_or(words.len());
+            let fen = words[1..end].join(" ");
+            let pos = fen
+                .parse::<shakmaty::fen::Fen>()
+                .ok()
+                .and_then(|f| f.into_position(CastlingMode::Standard).ok())
+                .unwrap_or_default();
+            (pos, &words[end..])
+        }
+        _ => (Chess::default(), words),
+    };
+    for m in rest.iter().skip_while(|&&w| w == "moves") {
+        if let Some(mv) = m.parse::<UciMove>().ok().and_then(|u| u.to_move(&pos).ok()) {
+            pos.play_unchecked(mv);
+        }
+    }
+    pos
+}
+
+/// A pawn of the side to move pushed three squares: never legal.
+fn illegal_move(pos: &Chess) -> String {
+    let pawns = pos.board().by_role(Role::Pawn) & pos.board().by_color(pos.turn());
+    for sq in pawns {
+        let rank = sq.rank() as i32;
+        let to = if pos.turn() == Color::White {
+            rank + 3
+        } else {
+            rank - 3
+        };
+        if (0..8).contains(&to) {
+            let file = (b'a' + sq.file() as u8) as char;
+            return format!("{file}{}{file}{}", rank + 1, to + 1);
+        }
+    }
+    "0000".into()
+}
+
+fn main() {
+    let s = parse_args();
+    let stdin = std::io::stdin();
+    let mut out = std::io::stdout();
+    let mut pos = Chess::default();
+    let mut moves_played = 0u32;
+    let mut ignore_isready = false;
+    let mut rng = s.seed.unwrap_or(0) ^ 0x9e37_79b9_7f4a_7c15;
+    let mut say = |line: &str| {
+        let _ = writeln!(out, "{line}");
+        let _ = out.flush();
+    };
+    for line in stdin.lock().lines() {
+        let Ok(line) = line else { break };
+        let words: Vec<&str> = line.split_ascii_whitespace().collect();
+        match words.first().copied() {
+            Some("uci") => {
+                say(&format!("id name {}", s.name));
+                say("id author the Borrow developers");
+                say("option name Hash type spin default 16 min 1 max 1024");
+                say("uciok");
+            }
+            Some("isready") => {
+                if std::mem::take(&mut ignore_isready) {
+                    continue;
+                }
+                say("readyok");
+            }
+            Some("ucinewgame") => {
+                moves_played = 0;
+                ignore_isready = s.hang_on_newgame;
+            }
+            Some("position") => pos = position(&words[1..]),
+            Some("go") => {
+                let arg = |key: &str| -> Option<u64> {
+                    let i = words.iter().position(|&w| w == key)?;
+                    words.get(i + 1)?.parse().ok()
+                };
+                let n = moves_played;
+                if s.crash_after == Some(n) {
+                    exit(3);
+                }
+                if s.stall_after == Some(n) {
+                    loop {
+                        sleep(Duration::from_secs(3600));
+                    }
+                }
+                if s.slow_after == Some(n) {
+                    let clock = if pos.turn() == Color::White {
+                        "wtime"
+                    } else {
+                        "btime"
+                    };
+                    let budget = arg("movetime").or(arg(clock)).unwrap_or(0);
+                    sleep(Duration::from_millis(budget + s.slow_by));
+                }
+                moves_played += 1;
+                say(&format!("info depth 1 score cp {} nodes 1", s.score));
+                if s.illegal_after == Some(n) {
+                    say(&format!("bestmove {}", illegal_move(&pos)));
+                    continue;
+                }
+                let legal = pos.legal_moves();
+                let pick = match s.seed {
+                    Some(_) if !legal.is_empty() => {
+                        // xorshift64*
+                        rng ^= rng << 13;
+                        rng ^= rng >> 7;
+                        rng ^= rng << 17;
+                        (rng.wrapping_mul(0x2545_f491_4f6c_dd1d) >> 33) as usize % legal.len()
+                    }
+                    _ => 0,
+                };
+                match legal.get(pick) {
+                    Some(m) => say(&format!("bestmove {}", m.to_uci(CastlingMode::Standard))),
+                    None => say("bestmove 0000"),
+                }
+            }
+            Some("quit") => break,
+            _ => {}
+        }
+    }
+}

@@ -1,0 +1,528 @@
+//! A UCI engine as a child process.
+//!
+//! A reader thread per engine turns its standard output into timestamped
+//! lines on a channel; the match thread waits on the channel with
+//! deadlines, so a silent engine can never block the match. Engines run in
+//! their own process group, so a Ctrl-C at the terminal reaches only the
+//! runner, which then quits them itself.
+
+use std::fmt;
+use std::io::{BufRead, BufReader, Write};
+use std::os::unix::process::CommandExt;
+use std::path::PathBuf;
+use std::process::{Child, ChildStdin, Command, Stdio};
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::mpsc::{self, Receiver, RecvTimeoutError, TryRecvError};
+use std::sync::{Arc, Mutex};
+use std::thread;
+use std::time::{Duration, Instant};
+
+use crate::clock::Limits;
+
+/// How an engine is started and configured.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct EngineConfig {
+    /// Display name (PGN tags, summary).
+    pub name: String,
+    /// The program.
+    pub cmd: String,
+    /// Its arguments.
+    pub args: Vec<String>,
+    /// Its working directory, if not ours.
+    pub dir: Option<PathBuf>,
+    /// UCI options, sent as `setoption name X value Y`.
+    pub options: Vec<(String, String)>,
+    /// Search limits.
+    pub limits: Limits,
+}
+
+/// Why an engine could not be used.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum EngineError {
+    /// The process could not be started.
+    Spawn(String),
+    /// The process exited or closed its pipes.
+    Crashed,
+    /// No answer in time; the string names what was awaited.
+    Timeout(&'static str),
+    /// The match is being stopped.
+    Interrupted,
+}
+
+impl fmt::Display for EngineError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            EngineError::Spawn(e) => write!(f, "cannot start: {e}"),
+            EngineError::Crashed => f.write_str("the engine exited"),
+            EngineError::Timeout(what) => write!(f, "no '{what}' in time"),
+            EngineError::Interrupted => f.write_str("interrupted"),
+        }
+    }
+}
+
+/// An engine's evaluation, from its own point of view.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Score {
+    /// Centipawns.
+    Cp(i32),
+    /// Mate in this many moves (negative: being mated).
+    Mate(i32),
+}
+
+impl Score {
+    /// The PGN comment form: `+0.35`, `-1.20`, `+M3`, `-M2`.
+    pub fn pgn(self) -> String {
+        match self {
+            Score::Cp(cp) => {
+                let sign = if cp < 0 { '-' } else { '+' };
+                let a = cp.unsigned_abs();
+                format!("{sign}{}.{:02}", a / 100, a % 100)
+            }
+            Score::Mate(m) if m > 0 => format!("+M{m}"),
+            Score::Mate(m) => format!("-M{}", m.unsigned_abs()),
+        }
+    }
+}
+
+/// What the last `info` lines of a search said.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Info {
+    /// The last score.
+    pub score: Option<Score>,
+    /// The last depth.
+    pub depth: Option<u32>,
+    /// The last node count.
+    pub nodes: Option<u64>,
+}
+
+impl Info {
+    /// Folds one `info` line in (other lines are ignored).
+    pub fn update(&mut self, line: &str) {
+        let mut t = line.split_ascii_whitespace();
+        if t.next() != Some("info") {
+            return;
+        }
+        while let Some(tok) = t.next() {
+            match tok {
+                "string" => return,
+                "depth" => {
+                    if let Some(d) = t.next().and_then(|v| v.parse().ok()) {
+                        self.depth = Some(d);
+                    }
+                }
+                "nodes" => {
+                    if let Some(n) = t.next().and_then(|v| v.parse().ok()) {
+                        self.nodes = Some(n);
+                    }
+                }
+                "score" => match (t.next(), t.next().and_then(|v| v.parse().ok())) {
+                    (Some("cp"), Some(v)) => self.score = Some(Score::Cp(v)),
+                    (Some("mate"), Some(v)) => self.score = Some(Score::Mate(v)),
+                    _ => {}
+                },
+                _ => {}
+            }
+        }
+    }
+}
+
+/// How a search ended.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Search {
+    /// `bestmove` in time (the game still checks the clock and legality).
+    BestMove {
+        /// The move as sent.
+        mv: String,
+        /// From `go` to `bestmove`.
+        elapsed: Duration,
+        /// The last info.
+        info: Info,
+    },
+    /// `bestmove` came after the hard deadline but within the grace.
+    Late {
+        /// From `go` to `bestmove`.
+        elapsed: Duration,
+        /// The last info.
+        info: Info,
+    },
+    /// No `bestmove` long after the deadline (or no deadline at all).
+    Stalled {
+        /// The last info.
+        info: Info,
+    },
+    /// The engine exited or its pipes broke.
+    Crashed {
+        /// The last info.
+        info: Info,
+    },
+    /// The match is being stopped.
+    Interrupted,
+}
+
+/// A shared log of all UCI traffic (`-log FILE`).
+#[derive(Clone)]
+pub struct UciLog {
+    out: Arc<Mutex<Box<dyn Write + Send>>>,
+    start: Instant,
+}
+
+impl UciLog {
+    /// Logs into `out`.
+    pub fn new(out: Box<dyn Write + Send>) -> UciLog {
+        UciLog {
+            out: Arc::new(Mutex::new(out)),
+            start: Instant::now(),
+        }
+    }
+
+    fn write(&self, who: &str, dir: &str, line: &str) {
+        let t = self.start.elapsed().as_secs_f64();
+        if let Ok(mut out) = self.out.lock() {
+            let _ = writeln!(out, "[{t:10.3}] {who} {dir} {line}");
+        }
+    }
+
+    /// Flushes the log.
+    pub fn flush(&self) {
+        if let Ok(mut out) = self.out.lock() {
+            let _ = out.flush();
+        }
+    }
+}
+
+enum Msg {
+    Line(Instant, String),
+    Eof,
+}
+
+enum Recv {
+    Line(Instant, String),
+    Eof,
+    Timeout,
+    Stopped,
+}
+
+/// How often waits look at the stop flag.
+const POLL: Duration = Duration::from_millis(25);
+
+/// A search without a clock or move time is a stall after this long.
+pub const UNTIMED_SEARCH_LIMIT: Duration = Duration::from_secs(60);
+
+/// A running UCI engine.
+pub struct UciEngine {
+    name: String,
+    child: Child,
+    stdin: Option<ChildStdin>,
+    rx: Receiver<Msg>,
+    stop: Arc<AtomicBool>,
+    log: Option<UciLog>,
+    id_name: Option<String>,
+    declared: Vec<String>,
+    dead: bool,
+}
+
+impl UciEngine {
+    /// Starts the engine, waits for `uciok` (within `startup`), sends the
+    /// options, and waits for `readyok` (within `ready`).
+    pub fn start(
+        config: &EngineConfig,
+        startup: Duration,
+        ready: Duration,
+        stop: Arc<AtomicBool>,
+        log: Option<UciLog>,
+    ) -> Result<UciEngine, EngineError> {
+        let mut cmd_path = PathBuf::from(&config.cmd);
+        if cmd_path.is_relative()
+            && config.cmd.contains('/')
+            && let Ok(abs) = std::path::absolute(&cmd_path)
+        {
+            cmd_path = abs;
+        }
+        let mut cmd = Command::new(&cmd_path);
+        cmd.args(&config.args)
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::null())
+            .process_group(0);
+        if let Some(dir) = &config.dir {
+            cmd.current_dir(dir);
+        }
+        let mut child = cmd
+            .spawn()
+            .map_err(|e| EngineError::Spawn(format!("{}: {e}", config.cmd)))?;
+        let stdin = child.stdin.take();
+        let stdout = child.stdout.take().expect("stdout is piped");
+        let (tx, rx) = mpsc::channel();
+        thread::Builder::new()
+            .name(format!("uci-{}", config.name))
+            .spawn(move || {
+                let mut reader = BufReader::new(stdout);
+                let mut buf = Vec::new();
+                loop {
+                    buf.clear();
+                    match reader.read_until(b'\n', &mut buf) {
+                        Ok(0) | Err(_) => break,
+                        Ok(_) => {
+                            let now = Instant::now();
+                            let line = String::from_utf8_lossy(&buf).trim_end().to_string();
+                            if tx.send(Msg::Line(now, line)).is_err() {
+                                return;
+                            }
+                        }
+                    }
+                }
+                let _ = tx.send(Msg::Eof);
+            })
+            .map_err(|e| EngineError::Spawn(e.to_string()))?;
+        let mut engine = UciEngine {
+            name: config.name.clone(),
+            child,
+            stdin,
+            rx,
+            stop,
+            log,
+            id_name: None,
+            declared: Vec::new(),
+            dead: false,
+        };
+        engine.send("uci")?;
+        let deadline = Instant::now() + startup;
+        loop {
+            match engine.recv(deadline) {
+                Recv::Line(_, line) => {
+                    if line.trim() == "uciok" {
+                        break;
+                    }
+                    let mut t = line.split_ascii_whitespace();
+                    match (t.next(), t.next()) {
+                        (Some("id"), Some("name")) => {
+                            engine.id_name = Some(t.collect::<Vec<_>>().join(" "));
+                        }
+                        (Some("option"), Some("name")) => {
+                            let name: Vec<&str> = t.take_while(|&w| w != "type").collect();
+                            engine.declared.push(name.join(" "));
+                        }
+                        _ => {}
+                    }
+                }
+                Recv::Eof => return Err(engine.died()),
+                Recv::Timeout => return Err(EngineError::Timeout("uciok")),
+                Recv::Stopped => return Err(EngineError::Interrupted),
+            }
+        }
+        for (k, v) in &config.options {
+            engine.send(&format!("setoption name {k} value {v}"))?;
+        }
+        engine.is_ready(ready)?;
+        Ok(engine)
+    }
+
+    /// The name from `id name`, if the engine sent one.
+    pub fn id_name(&self) -> Option<&str> {
+        self.id_name.as_deref()
+    }
+
+    /// Options of `config` that the engine did not declare.
+    pub fn undeclared<'a>(&self, config: &'a EngineConfig) -> Vec<&'a str> {
+        config
+            .options
+            .iter()
+            .map(|(k, _)| k.as_str())
+            .filter(|k| !self.declared.iter().any(|d| d.eq_ignore_ascii_case(k)))
+            .collect()
+    }
+
+    fn died(&mut self) -> EngineError {
+        self.dead = true;
+        EngineError::Crashed
+    }
+
+    /// Sends one line; a broken pipe means the engine died.
+    pub fn send(&mut self, line: &str) -> Result<(), EngineError> {
+        if let Some(log) = &self.log {
+            log.write(&self.name, "<", line);
+        }
+        let ok = match self.stdin.as_mut() {
+            Some(stdin) => writeln!(stdin, "{line}")
+                .and_then(|_| stdin.flush())
+                .is_ok(),
+            None => false,
+        };
+        if ok { Ok(()) } else { Err(self.died()) }
+    }
+
+    fn recv(&mut self, deadline: Instant) -> Recv {
+        loop {
+            if self.stop.load(Ordering::Relaxed) {
+                return Recv::Stopped;
+            }
+            // Lines already read count even if this thread is late.
+            let now = Instant::now();
+            let msg = match self.rx.try_recv() {
+                Ok(m) => Ok(m),
+                Err(TryRecvError::Disconnected) => Err(RecvTimeoutError::Disconnected),
+                Err(TryRecvError::Empty) if now >= deadline => return Recv::Timeout,
+                Err(TryRecvError::Empty) => self.rx.recv_timeout((deadline - now).min(POLL)),
+            };
+            match msg {
+                Ok(Msg::Line(t, line)) => {
+                    if let Some(log) = &self.log {
+                        log.write(&self.name, ">", &line);
+                    }
+                    return Recv::Line(t, line);
+                }
+                Ok(Msg::Eof) | Err(RecvTimeoutError::Disconnected) => {
+                    self.dead = true;
+                    return Recv::Eof;
+                }
+                Err(RecvTimeoutError::Timeout) => {}
+            }
+        }
+    }
+
+    /// `isready`, then waits for `readyok`.
+    pub fn is_ready(&mut self, timeout: Duration) -> Result<(), EngineError> {
+        self.send("isready")?;
+        let deadline = Instant::now() + timeout;
+        loop {
+            match self.recv(deadline) {
+                Recv::Line(_, l) if l.trim() == "readyok" => return Ok(()),
+                Recv::Line(..) => {}
+                Recv::Eof => return Err(self.died()),
+                Recv::Timeout => return Err(EngineError::Timeout("readyok")),
+                Recv::Stopped => return Err(EngineError::Interrupted),
+            }
+        }
+    }
+
+    /// `ucinewgame`, then `isready` / `readyok`.
+    pub fn new_game(&mut self, timeout: Duration) -> Result<(), EngineError> {
+        self.send("ucinewgame")?;
+        self.is_ready(timeout)
+    }
+
+    /// Sends `position` and `go`, and waits for `bestmove`.
+    ///
+    /// `limit` is the hard time for the move (clock or move time plus the
+    /// margin), `None` for untimed searches ([`UNTIMED_SEARCH_LIMIT`]).
+    /// Past it the engine is told to `stop`; a `bestmove` within `grace`
+    /// after that is [`Search::Late`] (a time loss when there was a
+    /// limit), none is [`Search::Stalled`].
+    pub fn search(
+        &mut self,
+        position: &str,
+        go: &str,
+        limit: Option<Duration>,
+        grace: Duration,
+    ) -> Search {
+        let mut info = Info::default();
+        if self.send(position).is_err() || self.send(go).is_err() {
+            return Search::Crashed { info };
+        }
+        let start = Instant::now();
+        let hard = start + limit.unwrap_or(UNTIMED_SEARCH_LIMIT);
+        let mut deadline = hard;
+        let mut late = false;
+        loop {
+            match self.recv(deadline) {
+                Recv::Line(t, line) => {
+                    let mut words = line.split_ascii_whitespace();
+                    match words.next() {
+                        Some("bestmove") => {
+                            let mv = words.next().unwrap_or("").to_string();
+                            let elapsed = t.saturating_duration_since(start);
+                            // Judged by when the line was read, not by when
+                            // this thread got to it.
+                            return if limit.is_some() && t > hard {
+                                Search::Late { elapsed, info }
+                            } else {
+                                Search::BestMove { mv, elapsed, info }
+                            };
+                        }
+                        Some("info") => info.update(&line),
+                        _ => {}
+                    }
+                }
+                Recv::Eof => {
+                    self.dead = true;
+                    return Search::Crashed { info };
+                }
+                Recv::Timeout if !late => {
+                    late = true;
+                    deadline = hard + grace;
+                    if self.send("stop").is_err() {
+                        return Search::Crashed { info };
+                    }
+                }
+                Recv::Timeout => {
+                    self.dead = true;
+                    return Search::Stalled { info };
+                }
+                Recv::Stopped => {
+                    let _ = self.send("stop");
+                    return Search::Interrupted;
+                }
+            }
+        }
+    }
+
+    /// Whether the engine exited, crashed or stalled: it must be restarted.
+    pub fn is_dead(&mut self) -> bool {
+        self.dead || !matches!(self.child.try_wait(), Ok(None))
+    }
+
+    /// Marks the engine as unusable (after a stall, an illegal move...).
+    pub fn mark_dead(&mut self) {
+        self.dead = true;
+    }
+}
+
+impl Drop for UciEngine {
+    fn drop(&mut self) {
+        if !self.dead {
+            let _ = self.send("quit");
+        }
+        self.stdin = None; // close the pipe: EOF is a quit too
+        let until = Instant::now() + Duration::from_millis(if self.dead { 0 } else { 300 });
+        loop {
+            match self.child.try_wait() {
+                Ok(Some(_)) => return,
+                Ok(None) if Instant::now() < until => thread::sleep(Duration::from_millis(5)),
+                _ => break,
+            }
+        }
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn info_lines() {
+        let mut i = Info::default();
+        i.update("info depth 12 seldepth 18 score cp 35 nodes 123456 pv e2e4 e7e5");
+        assert_eq!(i.depth, Some(12));
+        assert_eq!(i.score, Some(Score::Cp(35)));
+        assert_eq!(i.nodes, Some(123456));
+        i.update("info depth 13 score mate -3 lowerbound");
+        assert_eq!(i.score, Some(Score::Mate(-3)));
+        assert_eq!(i.depth, Some(13));
+        i.update("info string depth 99 score cp 1");
+        assert_eq!(i.depth, Some(13));
+        i.update("bestmove e2e4");
+        assert_eq!(i.depth, Some(13));
+    }
+
+    #[test]
+    fn score_formats() {
+        assert_eq!(Score::Cp(35).pgn(), "+0.35");
+        assert_eq!(Score::Cp(-120).pgn(), "-1.20");
+        assert_eq!(Score::Cp(-5).pgn(), "-0.05");
+        assert_eq!(Score::Cp(0).pgn(), "+0.00");
+        assert_eq!(Score::Mate(3).pgn(), "+M3");
+        assert_eq!(Score::Mate(-2).pgn(), "-M2");
+    }
+}

@@ -1,0 +1,66 @@
+//! `borrow-match`: plays a match between two UCI engines and prints the
+//! statistics. `borrow-match -help` lists the options.
+
+use std::io::IsTerminal;
+use std::process::ExitCode;
+
+use matches::cli::{self, Command};
+use matches::tournament::{self, Progress, StopReason};
+use matches::{report, signal};
+
+fn main() -> ExitCode {
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    let config = match cli::parse(&args) {
+        Ok(Command::Run(c)) => c,
+        Ok(Command::Help) => {
+            print!("{}", cli::USAGE);
+            return ExitCode::SUCCESS;
+        }
+        Ok(Command::Version) => {
+            println!("borrow-match {}", env!("CARGO_PKG_VERSION"));
+            return ExitCode::SUCCESS;
+        }
+        Err(e) => {
+            eprintln!("borrow-match: {e}");
+            return ExitCode::from(2);
+        }
+    };
+    if let Err(e) = signal::install() {
+        eprintln!("borrow-match: warning: cannot catch Ctrl-C: {e}");
+    }
+    let progress = if std::io::stderr().is_terminal() {
+        Progress::Bar
+    } else {
+        Progress::Lines
+    };
+    let result = match tournament::run(&config, &signal::interrupted, progress) {
+        Ok(r) => r,
+        Err(e) => {
+            eprintln!("borrow-match: {e}");
+            return ExitCode::from(2);
+        }
+    };
+    let sprt = config.sprt.as_ref();
+    let json = report::json(&result, sprt);
+    if config.json {
+        // JSON alone on stdout; the text summary for people on stderr.
+        eprintln!("{}", report::text(&result, sprt));
+        println!("{json}");
+    } else {
+        println!("{}", report::text(&result, sprt));
+    }
+    if let Some(path) = &config.jsonout
+        && let Err(e) = std::fs::write(path, format!("{json}\n"))
+    {
+        eprintln!("borrow-match: {}: {e}", path.display());
+        return ExitCode::FAILURE;
+    }
+    match result.stop {
+        StopReason::Error(e) => {
+            eprintln!("borrow-match: {e}");
+            ExitCode::FAILURE
+        }
+        StopReason::Interrupted => ExitCode::from(130),
+        _ => ExitCode::SUCCESS,
+    }
+}

@@ -1,0 +1,449 @@
+//! The match: worker threads that each own a pair of engine processes and
+//! play whole game pairs (one opening, colours swapped), and the main
+//! thread that collects the results, writes the PGN, shows progress, runs
+//! the SPRT and decides when to stop.
+
+use std::collections::{BTreeMap, HashSet};
+use std::fs::{File, OpenOptions};
+use std::io::{BufWriter, Write};
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
+use std::sync::mpsc::{self, RecvTimeoutError, Sender};
+use std::thread;
+use std::time::{Duration, Instant};
+
+use shakmaty::Color;
+
+use crate::cli::MatchConfig;
+use crate::engine::{EngineConfig, EngineError, UciEngine, UciLog};
+use crate::game::{self, Failure, GameRecord, Seat};
+use crate::openings::{self, Opening, OpeningError, Schedule};
+use crate::pgn;
+use crate::sprt::Decision;
+use crate::stats::{Pairs, Trinomial, Wdl};
+
+/// Why the match stopped.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum StopReason {
+    /// All rounds were played.
+    Completed,
+    /// The SPRT decided.
+    Sprt(Decision),
+    /// Ctrl-C.
+    Interrupted,
+    /// An engine could not be (re)started, or another fatal error.
+    Error(String),
+}
+
+/// Everything a match produced, for the reports.
+#[derive(Clone, Debug, PartialEq)]
+pub struct MatchResult {
+    /// The two engines' names.
+    pub names: [String; 2],
+    /// Their search limits.
+    pub limits: [String; 2],
+    /// The first engine's wins, draws and losses.
+    pub wdl: Trinomial,
+    /// The first engine's completed game pairs.
+    pub pairs: Pairs,
+    /// Per engine, the count of each [`Failure`] (in [`Failure::ALL`]
+    /// order): games it lost by failing.
+    pub failures: [[u64; 4]; 2],
+    /// How games ended, by [`game::Termination::key`].
+    pub terminations: BTreeMap<&'static str, u64>,
+    /// The SPRT's last log-likelihood ratio.
+    pub llr: Option<f64>,
+    /// Why the match stopped.
+    pub stop: StopReason,
+    /// Wall-clock time of the match.
+    pub duration: Duration,
+    /// The seed of the opening order.
+    pub seed: u64,
+    /// Games per round.
+    pub games_per_round: usize,
+}
+
+impl MatchResult {
+    /// The failures of engine `i` of the kind `f`.
+    pub fn failures_of(&self, i: usize, f: Failure) -> u64 {
+        let k = Failure::ALL.iter().position(|&x| x == f).unwrap_or(0);
+        self.failures[i][k]
+    }
+
+    /// The SPRT's counts: pentanomial when games come in pairs.
+    pub fn sprt_counts(&self) -> Vec<u64> {
+        if self.games_per_round == 2 {
+            self.pairs.pentanomial().to_vec()
+        } else {
+            self.wdl.counts().to_vec()
+        }
+    }
+}
+
+/// How progress is shown on stderr.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Progress {
+    /// Nothing.
+    Quiet,
+    /// A short line per finished game.
+    Lines,
+    /// One line rewritten with a carriage return (a terminal).
+    Bar,
+}
+
+enum Event {
+    Game {
+        round: usize,
+        game: usize,
+        record: Box<GameRecord>,
+        first_is_white: bool,
+    },
+    Pair([Wdl; 2]),
+    Warning(String),
+    Fatal(String),
+}
+
+/// The first engine's result of a game.
+fn wdl_of(record: &GameRecord, first_is_white: bool) -> Wdl {
+    let first = if first_is_white {
+        Color::White
+    } else {
+        Color::Black
+    };
+    match record.result.winner() {
+        None => Wdl::Draw,
+        Some(w) if w == first => Wdl::Win,
+        Some(_) => Wdl::Loss,
+    }
+}
+
+/// Reads the opening book, reporting skipped lines on stderr.
+pub fn load_openings(config: &MatchConfig) -> Result<Vec<Opening>, String> {
+    let Some(o) = &config.openings else {
+        return Ok(vec![Opening::startpos()]);
+    };
+    let (openings, errors): (Vec<Opening>, Vec<OpeningError>) =
+        openings::load(&o.file, o.format, o.plies)?;
+    for e in errors.iter().take(20) {
+        eprintln!("warning: {}: {e} (skipped)", o.file.display());
+    }
+    if errors.len() > 20 {
+        eprintln!(
+            "warning: {}: {} more lines skipped",
+            o.file.display(),
+            errors.len() - 20
+        );
+    }
+    if openings.is_empty() {
+        return Err(format!("{}: no usable opening", o.file.display()));
+    }
+    Ok(openings)
+}
+
+struct Shared {
+    config: MatchConfig,
+    openings: Vec<Opening>,
+    schedule: Schedule,
+    next_round: AtomicUsize,
+    stop: Arc<AtomicBool>,
+    log: Option<UciLog>,
+}
+
+fn start_engine(shared: &Shared, config: &EngineConfig) -> Result<UciEngine, EngineError> {
+    let grace = shared.config.stall_timeout;
+    UciEngine::start(
+        config,
+        grace.max(Duration::from_secs(10)),
+        grace,
+        shared.stop.clone(),
+        shared.log.clone(),
+    )
+}
+
+fn worker(shared: Arc<Shared>, tx: Sender<Event>, first_worker: bool) {
+    let mut engines: [Option<UciEngine>; 2] = [None, None];
+    let mut warned = !first_worker;
+    let cfg = &shared.config;
+    'rounds: loop {
+        if shared.stop.load(Ordering::SeqCst) {
+            break;
+        }
+        let round = shared.next_round.fetch_add(1, Ordering::SeqCst);
+        if cfg.rounds.is_some_and(|r| round >= r) {
+            break;
+        }
+        let opening = &shared.openings[shared.schedule.get(round)];
+        let mut results = Vec::new();
+        for g in 0..cfg.games {
+            for (i, slot) in engines.iter_mut().enumerate() {
+                if slot.as_mut().is_some_and(|e| e.is_dead()) {
+                    *slot = None;
+                }
+                if slot.is_none() {
+                    match start_engine(&shared, &cfg.engines[i]) {
+                        Ok(e) => {
+                            if !warned {
+                                for o in e.undeclared(&cfg.engines[i]) {
+                                    let _ = tx.send(Event::Warning(format!(
+                                        "{} does not declare the option '{o}'",
+                                        cfg.engines[i].name
+                                    )));
+                                }
+                            }
+                            *slot = Some(e);
+                        }
+                        Err(EngineError::Interrupted) => break 'rounds,
+                        Err(e) => {
+                            let _ = tx.send(Event::Fatal(format!(
+                                "engine {} ({}): {e}",
+                                cfg.engines[i].name, cfg.engines[i].cmd
+                            )));
+                            break 'rounds;
+                        }
+                    }
+                }
+            }
+            warned = true;
+            // With pairs the first engine has White in the first game; with
+            // single games colours alternate by round.
+            let first_is_white = if cfg.games == 2 {
+                g == 0
+            } else {
+                round.is_multiple_of(2)
+            };
+            let [a, b] = &mut engines;
+            let (Some(a), Some(b)) = (a.as_mut(), b.as_mut()) else {
+                unreachable!("both engines were just started")
+            };
+            let seat_a = Seat {
+                engine: a,
+                config: &cfg.engines[0],
+            };
+            let seat_b = Seat {
+                engine: b,
+                config: &cfg.engines[1],
+            };
+            let seats = if first_is_white {
+                [seat_a, seat_b]
+            } else {
+                [seat_b, seat_a]
+            };
+            match game::play(seats, opening, cfg.adjudication, cfg.stall_timeout) {
+                Ok(record) => {
+                    results.push(wdl_of(&record, first_is_white));
+                    let _ = tx.send(Event::Game {
+                        round,
+                        game: g,
+                        record: Box::new(record),
+                        first_is_white,
+                    });
+                }
+                Err(game::Interrupted) => break 'rounds,
+            }
+        }
+        if let [x, y] = results[..] {
+            let _ = tx.send(Event::Pair([x, y]));
+        }
+    }
+}
+
+fn open_pgn(config: &MatchConfig) -> Result<Option<BufWriter<File>>, String> {
+    config
+        .pgnout
+        .as_ref()
+        .map(|p| {
+            OpenOptions::new()
+                .create(true)
+                .append(true)
+                .open(p)
+                .map(BufWriter::new)
+                .map_err(|e| format!("{}: {e}", p.display()))
+        })
+        .transpose()
+}
+
+/// Plays the match. `interrupted` is polled (Ctrl-C); `progress` says how
+/// to show progress on stderr.
+pub fn run(
+    config: &MatchConfig,
+    interrupted: &dyn Fn() -> bool,
+    progress: Progress,
+) -> Result<MatchResult, String> {
+    let started = Instant::now();
+    let openings = load_openings(config)?;
+    let (order, start) = config
+        .openings
+        .as_ref()
+        .map_or((openings::Order::Sequential, 1), |o| (o.order, o.start));
+    let schedule = Schedule::new(openings.len(), order, start, config.seed);
+    let mut pgn_out = open_pgn(config)?;
+    let log = match &config.log {
+        Some(p) => Some(UciLog::new(Box::new(BufWriter::new(
+            File::create(p).map_err(|e| format!("{}: {e}", p.display()))?,
+        )))),
+        None => None,
+    };
+    let stop = Arc::new(AtomicBool::new(false));
+    let shared = Arc::new(Shared {
+        config: config.clone(),
+        openings,
+        schedule,
+        next_round: AtomicUsize::new(0),
+        stop: stop.clone(),
+        log: log.clone(),
+    });
+    let (tx, rx) = mpsc::channel();
+    let workers = config
+        .rounds
+        .map_or(config.concurrency, |r| config.concurrency.min(r))
+        .max(1);
+    let handles: Vec<_> = (0..workers)
+        .map(|i| {
+            let (shared, tx) = (shared.clone(), tx.clone());
+            thread::Builder::new()
+                .name(format!("match-worker-{i}"))
+                .spawn(move || worker(shared, tx, i == 0))
+                .map_err(|e| e.to_string())
+        })
+        .collect::<Result<_, _>>()?;
+    drop(tx);
+
+    let names = [
+        config.engines[0].name.clone(),
+        config.engines[1].name.clone(),
+    ];
+    let mut result = MatchResult {
+        names: names.clone(),
+        limits: [
+            config.engines[0].limits.describe(),
+            config.engines[1].limits.describe(),
+        ],
+        wdl: Trinomial::default(),
+        pairs: Pairs::default(),
+        failures: [[0; 4]; 2],
+        terminations: BTreeMap::new(),
+        llr: config.sprt.map(|_| 0.0),
+        stop: StopReason::Completed,
+        duration: Duration::ZERO,
+        seed: config.seed,
+        games_per_round: config.games,
+    };
+    let total = config.rounds.map(|r| r * config.games);
+    let date = pgn::today();
+    let mut warnings = HashSet::new();
+    let mut bar_shown = false;
+    let stopped = |result: &MatchResult| result.stop != StopReason::Completed;
+    loop {
+        let event = match rx.recv_timeout(Duration::from_millis(50)) {
+            Ok(e) => e,
+            Err(RecvTimeoutError::Timeout) => {
+                if interrupted() && !stopped(&result) {
+                    result.stop = StopReason::Interrupted;
+                    stop.store(true, Ordering::SeqCst);
+                }
+                continue;
+            }
+            Err(RecvTimeoutError::Disconnected) => break,
+        };
+        if interrupted() && !stopped(&result) {
+            result.stop = StopReason::Interrupted;
+            stop.store(true, Ordering::SeqCst);
+        }
+        if stopped(&result) {
+            continue; // games finishing after the decision are not counted
+        }
+        let mut sprt_update = false;
+        match event {
+            Event::Warning(w) => {
+                if warnings.insert(w.clone()) {
+                    eprintln!("warning: {w}");
+                }
+            }
+            Event::Fatal(e) => {
+                result.stop = StopReason::Error(e);
+                stop.store(true, Ordering::SeqCst);
+            }
+            Event::Pair([x, y]) => {
+                result.pairs.add(x, y);
+                sprt_update = config.games == 2;
+            }
+            Event::Game {
+                round,
+                game,
+                record,
+                first_is_white,
+            } => {
+                let r = wdl_of(&record, first_is_white);
+                result.wdl.add(r);
+                *result
+                    .terminations
+                    .entry(record.termination.key())
+                    .or_default() += 1;
+                if let (Some(side), game::Termination::Failure(f, _)) =
+                    (record.failed, &record.termination)
+                {
+                    let engine = usize::from((side == Color::White) != first_is_white);
+                    let k = Failure::ALL.iter().position(|x| x == f).unwrap_or(0);
+                    result.failures[engine][k] += 1;
+                }
+                if let Some(out) = pgn_out.as_mut() {
+                    let round_tag = if config.games == 2 {
+                        format!("{}.{}", round + 1, game + 1)
+                    } else {
+                        (round + 1).to_string()
+                    };
+                    let text = pgn::format_game(&record, &config.event, &round_tag, &date);
+                    if let Err(e) = out.write_all(text.as_bytes()).and_then(|_| out.flush()) {
+                        eprintln!("warning: cannot write the PGN: {e}");
+                    }
+                }
+                sprt_update = config.games == 1;
+                let played = result.wdl.games();
+                let of = total.map_or(String::new(), |t| format!("/{t}"));
+                match progress {
+                    Progress::Quiet => {}
+                    Progress::Lines => eprintln!(
+                        "[{played}{of}] {} vs {}: {} {{{}}}",
+                        record.white,
+                        record.black,
+                        record.result,
+                        record.reason()
+                    ),
+                    Progress::Bar => {
+                        let s = crate::report::progress_line(&result, config.sprt.as_ref());
+                        eprint!("\r[{played}{of}] {s}\x1b[K");
+                        bar_shown = true;
+                    }
+                }
+                if config.rating_interval > 0
+                    && played.is_multiple_of(config.rating_interval as u64)
+                {
+                    if bar_shown {
+                        eprintln!();
+                    }
+                    println!("{}", crate::report::text(&result, config.sprt.as_ref()));
+                }
+            }
+        }
+        if let (true, Some(sprt)) = (sprt_update, config.sprt) {
+            let llr = sprt.llr(&result.sprt_counts());
+            result.llr = Some(llr);
+            let d = sprt.decision(llr);
+            if d != Decision::Continue {
+                result.stop = StopReason::Sprt(d);
+                stop.store(true, Ordering::SeqCst);
+            }
+        }
+    }
+    for h in handles {
+        let _ = h.join();
+    }
+    if bar_shown {
+        eprintln!();
+    }
+    if let Some(log) = &log {
+        log.flush();
+    }
+    result.duration = started.elapsed();
+    Ok(result)
+}
