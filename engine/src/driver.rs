@@ -15,7 +15,7 @@ use movegen::{Move, Position, STARTING_FEN};
 use crate::eval::evaluate;
 use crate::search::{Limits, Report, Reporter, Score, Shared, search};
 use crate::time::{Clock, limits};
-use crate::tt::Bound;
+use crate::tt::{Bound, Table};
 use crate::uci::{Command, Go};
 
 /// The engine's name and version, for `id name`.
@@ -134,7 +134,17 @@ impl Driver {
     }
 
     fn info_string(&self, text: &str) {
-        self.say(&format!("info string {text}"));
+        // Messages may quote the GUI's input: escape control characters so
+        // that the output stays one line of text (no NUL, CR, ESC, ...).
+        let mut line = String::from("info string ");
+        for c in text.chars() {
+            if c.is_control() {
+                line.extend(c.escape_default());
+            } else {
+                line.push(c);
+            }
+        }
+        self.say(&line);
     }
 
     /// Stops a running search and waits for its `bestmove`.
@@ -180,10 +190,14 @@ impl Driver {
             }
             Command::Stop => self.stop_search(),
             Command::PonderHit => {
-                if let Ok(mut at) = self.shared.ponderhit_at.lock() {
-                    *at = Some(Instant::now());
+                // Only a ponder search has a clock to start: a stray
+                // `ponderhit` must not restart the clock of a timed search.
+                if self.shared.pondering.load(Ordering::Relaxed) {
+                    if let Ok(mut at) = self.shared.ponderhit_at.lock() {
+                        *at = Some(Instant::now());
+                    }
+                    self.shared.pondering.store(false, Ordering::Relaxed);
                 }
-                self.shared.pondering.store(false, Ordering::Relaxed);
             }
             Command::Quit => {
                 self.stop_search();
@@ -253,10 +267,18 @@ impl Driver {
             Ok(n)
         };
         let result: Result<(), String> = match key.as_str() {
-            "hash" => spin(1, MAX_HASH_MB as u64).map(|mb| {
+            "hash" => spin(1, MAX_HASH_MB as u64).and_then(|mb| {
                 self.stop_search();
+                // The maximum may exceed the machine: refuse, do not abort.
+                let table = Table::try_new(mb as usize).map_err(|e| {
+                    format!(
+                        "option '{name}': cannot allocate {mb} MB ({e}); keeping {} MB",
+                        self.options.hash_mb
+                    )
+                })?;
                 self.options.hash_mb = mb as usize;
-                self.shared = Arc::new(Shared::new(mb as usize));
+                self.shared = Arc::new(Shared::with_table(table));
+                Ok(())
             }),
             "threads" => spin(1, MAX_THREADS as u64).map(|n| self.options.threads = n as usize),
             "multipv" => spin(1, 256).map(|n| self.options.multipv = n as usize),
@@ -325,17 +347,22 @@ impl Driver {
     fn go(&mut self, go: Go) {
         let pos = self.position;
         let us = pos.turn();
+        let (time, inc) = if us == attacks::Color::White {
+            (go.wtime, go.winc)
+        } else {
+            (go.btime, go.binc)
+        };
+        // A timed `go` without our clock (only the opponent's, only the
+        // increments, only `movestogo`) must not become a search without
+        // limit: take our clock as empty, which answers at once.
+        let timed = go.wtime.is_some()
+            || go.btime.is_some()
+            || go.winc.is_some()
+            || go.binc.is_some()
+            || go.movestogo.is_some();
         let clock = Clock {
-            time: if us == attacks::Color::White {
-                go.wtime
-            } else {
-                go.btime
-            },
-            inc: if us == attacks::Color::White {
-                go.winc
-            } else {
-                go.binc
-            },
+            time: time.or(timed.then_some(0)),
+            inc,
             movestogo: go.movestogo,
             movetime: go.movetime,
         };

@@ -60,7 +60,8 @@ fn run_bench(args: &[String]) -> Result<(), String> {
         });
         if methods.len() > 1 {
             println!(
-                "{method:<32} {:>10} nodes {:>10} nps",
+                "{:<32} {:>10} nodes {:>10} nps",
+                method.name(),
                 result.nodes,
                 result.nps()
             );

@@ -135,8 +135,13 @@ pub struct Shared {
 impl Shared {
     /// Shared state with a table of `hash_mb` megabytes.
     pub fn new(hash_mb: usize) -> Shared {
+        Shared::with_table(Table::new(hash_mb))
+    }
+
+    /// Shared state around the table `tt`.
+    pub fn with_table(tt: Table) -> Shared {
         Shared {
-            tt: Table::new(hash_mb),
+            tt,
             stop: AtomicBool::new(false),
             pondering: AtomicBool::new(false),
             ponderhit_at: Mutex::new(None),
@@ -626,10 +631,12 @@ impl<'a, A: SliderAttacks> Worker<'a, A> {
             if !root && best > -MATE_BOUND {
                 if quiet && !in_check && depth <= 6 {
                     let limit = (3 + depth * depth) as usize / if improving { 1 } else { 2 };
-                    if quiets_tried.len() >= limit.max(2) {
+                    // Checks are exempt: a quiet check is often the mate.
+                    let check = pos.gives_check(m);
+                    if quiets_tried.len() >= limit.max(2) && !check {
                         continue;
                     }
-                    if eval + 100 + 90 * depth <= alpha && !pos.gives_check(m) {
+                    if eval + 100 + 90 * depth <= alpha && !check {
                         continue;
                     }
                 }
@@ -773,6 +780,7 @@ pub fn search<A: SliderAttacks>(
     shared.nodes.store(0, Ordering::Relaxed);
     let legal = pos.legal_moves();
     if legal.is_empty() {
+        wait_for_stop(limits, shared);
         return Outcome {
             best: Move::NULL,
             ponder: None,
@@ -922,15 +930,20 @@ fn iterate<A: SliderAttacks>(
         pv.extend(outcome.ponder);
         reporter.report(&report(w, outcome.depth, 1, outcome.score, None, pv));
     }
-    // Infinite and ponder searches wait for `stop` (or `ponderhit` with time).
     if w.id == 0 {
-        while (w.limits.infinite || w.shared.pondering.load(Ordering::Relaxed))
-            && !w.shared.stop.load(Ordering::Relaxed)
-        {
-            std::thread::sleep(Duration::from_millis(1));
-        }
+        wait_for_stop(w.limits, w.shared);
     }
     outcome
+}
+
+/// Infinite and ponder searches wait for `stop` (or `ponderhit` with time):
+/// UCI forbids `bestmove` before that, even when there is nothing to search.
+fn wait_for_stop(limits: &Limits, shared: &Shared) {
+    while (limits.infinite || shared.pondering.load(Ordering::Relaxed))
+        && !shared.stop.load(Ordering::Relaxed)
+    {
+        std::thread::sleep(Duration::from_millis(1));
+    }
 }
 
 fn report<A: SliderAttacks>(

@@ -72,16 +72,24 @@ fn unpack(data: u64) -> Option<Entry> {
 
 impl Table {
     /// A table of `mb` megabytes (at least one slot; a power of two slots).
+    /// Panics if the memory cannot be had; see [`Table::try_new`].
     pub fn new(mb: usize) -> Table {
+        Table::try_new(mb).unwrap_or_else(|e| panic!("hash table of {mb} MB: {e}"))
+    }
+
+    /// A table of `mb` megabytes, or the error if the memory cannot be had
+    /// (a GUI may offer any `Hash` up to the maximum, whatever the machine).
+    pub fn try_new(mb: usize) -> Result<Table, std::collections::TryReserveError> {
         let bytes = mb.max(1).saturating_mul(1 << 20);
         let n = (bytes / 16).next_power_of_two();
         let n = if n * 16 > bytes { n / 2 } else { n }.max(1);
-        let mut slots = Vec::with_capacity(n);
+        let mut slots = Vec::new();
+        slots.try_reserve_exact(n)?;
         slots.resize_with(n, || [AtomicU64::new(0), AtomicU64::new(0)]);
-        Table {
+        Ok(Table {
             slots,
             age: AtomicU64::new(0),
-        }
+        })
     }
 
     /// Empties the table.
