@@ -149,10 +149,19 @@ struct Shared {
     log: Option<UciLog>,
 }
 
-fn start_engine(shared: &Shared, config: &EngineConfig) -> Result<UciEngine, EngineError> {
+fn start_engine(
+    shared: &Shared,
+    config: &EngineConfig,
+    worker: usize,
+) -> Result<UciEngine, EngineError> {
     let grace = shared.config.stall_timeout;
+    // The name only labels the UCI log: say which worker's instance it is.
+    let labelled = EngineConfig {
+        name: format!("{}#{}", config.name, worker + 1),
+        ..config.clone()
+    };
     UciEngine::start(
-        config,
+        &labelled,
         grace.max(Duration::from_secs(10)),
         grace,
         shared.stop.clone(),
@@ -160,9 +169,9 @@ fn start_engine(shared: &Shared, config: &EngineConfig) -> Result<UciEngine, Eng
     )
 }
 
-fn worker(shared: Arc<Shared>, tx: Sender<Event>, first_worker: bool) {
+fn worker(shared: Arc<Shared>, tx: Sender<Event>, id: usize) {
     let mut engines: [Option<UciEngine>; 2] = [None, None];
-    let mut warned = !first_worker;
+    let mut warned = id != 0;
     let cfg = &shared.config;
     'rounds: loop {
         if shared.stop.load(Ordering::SeqCst) {
@@ -180,7 +189,7 @@ fn worker(shared: Arc<Shared>, tx: Sender<Event>, first_worker: bool) {
                     *slot = None;
                 }
                 if slot.is_none() {
-                    match start_engine(&shared, &cfg.engines[i]) {
+                    match start_engine(&shared, &cfg.engines[i], id) {
                         Ok(e) => {
                             if !warned {
                                 for o in e.undeclared(&cfg.engines[i]) {
@@ -302,7 +311,7 @@ pub fn run(
             let (shared, tx) = (shared.clone(), tx.clone());
             thread::Builder::new()
                 .name(format!("match-worker-{i}"))
-                .spawn(move || worker(shared, tx, i == 0))
+                .spawn(move || worker(shared, tx, i))
                 .map_err(|e| e.to_string())
         })
         .collect::<Result<_, _>>()?;
