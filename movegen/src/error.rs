@@ -79,6 +79,10 @@ pub enum PositionError {
     InvalidCastlingRights,
     /// The en-passant square does not follow a double pawn push.
     InvalidEnPassant,
+    /// More material than a game can reach: a side with more than 16
+    /// pieces, more than 8 pawns, or more promoted pieces than missing pawns.
+    /// (Such positions can also exceed the 256 moves a [`crate::MoveList`] holds.)
+    TooMuchMaterial,
 }
 
 impl fmt::Display for PositionError {
@@ -92,6 +96,10 @@ impl fmt::Display for PositionError {
             }
             PositionError::InvalidEnPassant => {
                 "illegal position: en-passant square does not follow a double pawn push"
+            }
+            PositionError::TooMuchMaterial => {
+                "illegal position: too much material (a side has at most 16 pieces, 8 pawns, \
+                 and one promoted piece per missing pawn)"
             }
         })
     }

@@ -111,6 +111,17 @@ impl<A: SliderAttacks> Position<A> {
                 return Err(PositionError::Kings);
             }
         }
+        for color in Color::ALL {
+            let n = |role| pos.pieces(color, role).count();
+            let pawns = n(Role::Pawn);
+            let promoted = n(Role::Knight).saturating_sub(2)
+                + n(Role::Bishop).saturating_sub(2)
+                + n(Role::Rook).saturating_sub(2)
+                + n(Role::Queen).saturating_sub(1);
+            if pos.by_color(color).count() > 16 || pawns > 8 || promoted + pawns > 8 {
+                return Err(PositionError::TooMuchMaterial);
+            }
+        }
         let back_ranks = Bitboard::rank(Rank::First) | Bitboard::rank(Rank::Eighth);
         if (pos.by_role[Role::Pawn.index()] & back_ranks).any() {
             return Err(PositionError::PawnsOnBackRank);

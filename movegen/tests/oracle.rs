@@ -216,3 +216,62 @@ fn tricky_rules() {
         check_all_methods(&[fen.to_owned()]);
     }
 }
+
+#[test]
+fn position_errors_name_the_problem() {
+    use movegen::{FenError, PositionError};
+    let cases = [
+        ("8/8/8/8/8/8/8/K7 w - - 0 1", PositionError::Kings),
+        ("k6K/8/8/8/8/8/8/K7 w - - 0 1", PositionError::Kings),
+        (
+            "k7/8/8/8/8/8/8/K6P w - - 0 1",
+            PositionError::PawnsOnBackRank,
+        ),
+        ("k6R/8/8/8/8/8/8/K7 w - - 0 1", PositionError::OppositeCheck),
+        (
+            "k7/8/8/8/8/8/8/K7 w K - 0 1",
+            PositionError::InvalidCastlingRights,
+        ),
+        (
+            "4k3/8/8/8/8/8/8/R3K3 w q - 0 1",
+            PositionError::InvalidCastlingRights,
+        ),
+        (
+            "k7/8/8/8/8/8/8/K7 w - e6 0 1",
+            PositionError::InvalidEnPassant,
+        ),
+        (
+            "k7/8/8/3Pp3/8/8/8/K7 w - e3 0 1",
+            PositionError::InvalidEnPassant,
+        ),
+        // 28 white pieces: 270 legal moves, more than any game can reach.
+        (
+            "kBQQQQQQ/BR5Q/Q6Q/Q6Q/Q6Q/Q6Q/Q6Q/KQQQQQQQ w - - 0 1",
+            PositionError::TooMuchMaterial,
+        ),
+        (
+            "k7/pppppppp/p7/8/8/8/8/K7 b - - 0 1",
+            PositionError::TooMuchMaterial,
+        ),
+        (
+            "k7/8/8/8/8/8/PPPPPPPP/KQQ5 w - - 0 1",
+            PositionError::TooMuchMaterial,
+        ),
+    ];
+    for (fen, expected) in cases {
+        assert_eq!(
+            Position::<attacks::Magic>::from_fen(fen).err(),
+            Some(FenError::Position(expected)),
+            "{fen}"
+        );
+    }
+    // The richest reachable position known: 9 queens, 218 legal moves.
+    let rich = Position::<attacks::Magic>::from_fen(
+        "3Q4/1Q4Q1/4Q3/2Q4R/Q4Q2/3Q4/1Q4Rp/1K1BBNNk w - - 0 1",
+    )
+    .expect("reachable material");
+    assert_eq!(rich.legal_moves().len(), 218);
+    // A legal en-passant square and a legal promotion count are accepted.
+    assert!(Position::<attacks::Magic>::from_fen("k7/8/8/3Pp3/8/8/8/K7 w - e6 0 1").is_ok());
+    assert!(Position::<attacks::Magic>::from_fen("k7/8/8/8/8/8/PPPPPPP1/KQQ5 w - - 0 1").is_ok());
+}

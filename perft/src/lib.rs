@@ -10,8 +10,6 @@
 //! - [`parallel_perft`]: root moves split across threads.
 //! - [`suite`]: the EPD and shakmaty-block perft suites, parsed.
 //! - [`oracle`]: the same counts from `shakmaty`, the outside oracle.
-//! - [`material_error`]: positions with more material than a game allows,
-//!   which the FEN reader accepts but whose move lists can overflow.
 //!
 //! The `perft` binary is the command-line front end (`perft --help`): one
 //! position or a whole suite, any or all attack methods, timed against
@@ -27,51 +25,6 @@ use std::sync::atomic::{AtomicU64, Ordering};
 
 use attacks::SliderAttacks;
 use movegen::{Move, Position};
-
-/// Why `pos` is unsafe to count, if it is: one side has more material than
-/// a game allows (more than 16 pieces, more than 8 pawns, or more promoted
-/// pieces than missing pawns).
-///
-/// [`Position::from_fen`] accepts such positions, but their move lists can
-/// outgrow [`movegen::MoveList`] (256 moves; shakmaty's
-/// `max-legals-too-much-material` has 270 legal moves), and generating them
-/// then panics. With material a game can reach, the richest position known
-/// has 218 legal moves. Tools reading positions from users call this first.
-///
-/// ```
-/// use movegen::Position;
-///
-/// let pos: Position = Position::startpos();
-/// assert_eq!(perft::material_error(&pos), None);
-/// let crowded: Position =
-///     Position::from_fen("kBQQQQQQ/BR5Q/Q6Q/Q6Q/Q6Q/Q6Q/Q6Q/KQQQQQQQ w - - 0 1").unwrap();
-/// assert!(perft::material_error(&crowded).is_some());
-/// ```
-pub fn material_error<A: SliderAttacks>(pos: &Position<A>) -> Option<String> {
-    use attacks::Color;
-    use movegen::Role;
-    for color in [Color::White, Color::Black] {
-        let n = |role| pos.pieces(color, role).count();
-        let side = match color {
-            Color::White => "white",
-            Color::Black => "black",
-        };
-        let pieces = pos.by_color(color).count();
-        let pawns = n(Role::Pawn);
-        let promoted = n(Role::Knight).saturating_sub(2)
-            + n(Role::Bishop).saturating_sub(2)
-            + n(Role::Rook).saturating_sub(2)
-            + n(Role::Queen).saturating_sub(1);
-        if pieces > 16 || pawns > 8 || promoted > 8 - pawns.min(8) {
-            return Some(format!(
-                "too much material for a game: {side} has {pieces} pieces, {pawns} pawns and \
-                 {promoted} promoted pieces (a side has at most 16 pieces, 8 pawns, and one \
-                 promotion per missing pawn)"
-            ));
-        }
-    }
-    None
-}
 
 /// Leaf nodes `depth` plies below `pos`; the last ply is bulk-counted.
 ///
