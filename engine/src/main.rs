@@ -1,7 +1,7 @@
 //! `borrow`: the UCI engine. `borrow bench [--method NAME] [--depth D]` runs
 //! the fixed benchmark search and exits.
 
-use std::io::BufRead;
+use std::io::{BufRead, Write};
 use std::process::ExitCode;
 use std::sync::{Arc, Mutex};
 
@@ -51,31 +51,47 @@ fn run_bench(args: &[String]) -> Result<(), String> {
             other => return Err(format!("unknown bench argument '{other}'\n{}", usage())),
         }
     }
+    // Write errors (a closed pipe: `borrow bench | head`) end the run with a
+    // message; `println!` would panic.
+    let mut out = std::io::stdout().lock();
+    let failed = |e: std::io::Error| format!("cannot write the results: {e}");
     let mut table = Vec::new();
     for &method in &methods {
+        let mut written = Ok(());
         let result = bench(method, depth, |i, nodes| {
-            if methods.len() == 1 {
-                println!("position {:2} {:>10} nodes  {}", i + 1, nodes, POSITIONS[i]);
+            if methods.len() == 1 && written.is_ok() {
+                written = writeln!(
+                    out,
+                    "position {:2} {:>10} nodes  {}",
+                    i + 1,
+                    nodes,
+                    POSITIONS[i]
+                );
             }
         });
+        written.map_err(failed)?;
         if methods.len() > 1 {
-            println!(
+            writeln!(
+                out,
                 "{:<32} {:>10} nodes {:>10} nps",
                 method.name(),
                 result.nodes,
                 result.nps()
-            );
+            )
+            .map_err(failed)?;
         }
         table.push((method, result));
     }
     let total_nodes = table[0].1.nodes;
     let total_time: std::time::Duration = table.iter().map(|(_, r)| r.time).sum();
     let nodes_all: u64 = table.iter().map(|(_, r)| r.nodes).sum();
-    println!(
+    writeln!(
+        out,
         "{total_nodes} nodes {} nps",
         (nodes_all as u128 * 1_000_000_000 / total_time.as_nanos().max(1)) as u64
-    );
-    Ok(())
+    )
+    .and_then(|()| out.flush())
+    .map_err(failed)
 }
 
 fn main() -> ExitCode {
@@ -91,7 +107,8 @@ fn main() -> ExitCode {
             };
         }
         Some("--help" | "-h" | "help") => {
-            println!("{}", usage());
+            // Nothing to do if stdout is closed: no panic.
+            let _ = writeln!(std::io::stdout(), "{}", usage());
             return ExitCode::SUCCESS;
         }
         Some(other) => {

@@ -1548,6 +1548,25 @@ fn bench_node_count_is_the_same_for_every_attack_method() {
 }
 
 #[test]
+fn bench_into_a_closed_pipe_does_not_panic() {
+    // `borrow bench | head -1`: the reader goes away at once.
+    let mut child = Command::new(BIN)
+        .args(["bench", "--depth", "5", "--method", "all"])
+        .stdin(Stdio::null())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("start borrow");
+    drop(child.stdout.take());
+    let mut err = child.stderr.take().unwrap();
+    let status = wait_with_timeout(&mut child, Duration::from_secs(30)).expect("bench ends");
+    let mut stderr = String::new();
+    let _ = err.read_to_string(&mut stderr);
+    assert!(!stderr.contains("panicked"), "{stderr}");
+    assert!(matches!(status.code(), Some(0 | 2)), "{status}: {stderr}");
+}
+
+#[test]
 fn bench_with_a_bad_method_or_argument_exits_2_with_a_message() {
     let out = run(&["bench", "--depth", "5", "--method", "nonsense"]);
     assert_eq!(out.status.code(), Some(2), "{out:?}");
