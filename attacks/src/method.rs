@@ -134,7 +134,17 @@ methods! { $
 
 impl Method {
     /// The method the engine and tools use unless told otherwise: the one
-    /// that measured fastest on the target CPU (see the `sliders` benchmark).
+    /// that measured fastest (in the `sliders` benchmark, perft and `borrow
+    /// bench`): PEXT where the target has BMI2, fancy magic elsewhere.
+    ///
+    /// On AMD CPUs before Zen 3, `pext` is microcoded and slow although BMI2
+    /// is present; choose `magic` there (`setoption name AttackMethod value
+    /// magic`, `perft --method magic`).
+    #[cfg(all(target_arch = "x86_64", target_feature = "bmi2"))]
+    pub const DEFAULT: Method = Method::Pext;
+    /// The method the engine and tools use unless told otherwise: fancy
+    /// magic, the fastest where the target has no BMI2.
+    #[cfg(not(all(target_arch = "x86_64", target_feature = "bmi2")))]
     pub const DEFAULT: Method = Method::Magic;
 }
 

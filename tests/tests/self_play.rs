@@ -25,10 +25,18 @@ fn play<A: SliderAttacks>(fen: &str, nodes: u64, max_plies: usize) -> Vec<String
         if oracle.is_game_over() || pos.halfmoves() >= 100 {
             break;
         }
-        let limits = Limits { nodes: Some(nodes), multipv: 1, ..Limits::default() };
+        let limits = Limits {
+            nodes: Some(nodes),
+            multipv: 1,
+            ..Limits::default()
+        };
         let outcome = search(&pos, &history, &limits, 1, &shared, &Silent);
         let m: Move = outcome.best;
-        assert!(!m.is_null(), "no move in a position with legal moves: {}", pos.fen());
+        assert!(
+            !m.is_null(),
+            "no move in a position with legal moves: {}",
+            pos.fen()
+        );
         let uci = m.to_string();
         let s_move = UciMove::from_ascii(uci.as_bytes())
             .expect("UCI syntax")
@@ -64,10 +72,17 @@ fn endgame_self_play_is_legal_and_ends() {
         .into_position(CastlingMode::Standard)
         .unwrap();
     for uci in &game {
-        let m = UciMove::from_ascii(uci.as_bytes()).unwrap().to_move(&oracle).unwrap();
+        let m = UciMove::from_ascii(uci.as_bytes())
+            .unwrap()
+            .to_move(&oracle)
+            .unwrap();
         oracle.play_unchecked(m);
     }
-    assert!(oracle.is_checkmate(), "KR v K not mated after {} plies: {game:?}", game.len());
+    assert!(
+        oracle.is_checkmate(),
+        "KR v K not mated after {} plies: {game:?}",
+        game.len()
+    );
 }
 
 #[test]
