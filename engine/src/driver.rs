@@ -12,6 +12,8 @@ use std::time::Instant;
 use attacks::{Method, SliderAttacks, dispatch};
 use movegen::{Move, Position, STARTING_FEN};
 
+use book::{Book, Rng};
+
 use crate::eval::evaluate;
 use crate::search::{Limits, Report, Reporter, Score, Shared, search};
 use crate::time::{Clock, limits};
@@ -41,6 +43,12 @@ pub struct Options {
     pub move_overhead: u64,
     /// The sliding-attack method the search uses.
     pub method: Method,
+    /// Play from the opening book when it has a move.
+    pub own_book: bool,
+    /// The Polyglot book file (empty: none).
+    pub book_file: String,
+    /// Use the book only up to this full-move number.
+    pub book_depth: u32,
 }
 
 impl Default for Options {
@@ -52,6 +60,9 @@ impl Default for Options {
             ponder: false,
             move_overhead: 10,
             method: Method::DEFAULT,
+            own_book: false,
+            book_file: String::new(),
+            book_depth: 20,
         }
     }
 }
@@ -112,6 +123,10 @@ pub struct Driver {
     history: Vec<u64>,
     search: Option<JoinHandle<()>>,
     debug: bool,
+    /// The loaded opening book, if `BookFile` named a readable one.
+    book: Option<Book>,
+    /// Chooses among book moves by weight; seeded from the clock.
+    book_rng: Rng,
 }
 
 impl Driver {
@@ -126,6 +141,12 @@ impl Driver {
             history: Vec::new(),
             search: None,
             debug: false,
+            book: None,
+            book_rng: Rng::new(
+                std::time::SystemTime::now()
+                    .duration_since(std::time::UNIX_EPOCH)
+                    .map_or(0x9e37_79b9, |d| d.as_nanos() as u64),
+            ),
         }
     }
 
@@ -244,6 +265,12 @@ impl Driver {
             d.move_overhead
         ));
         self.say("option name Clear Hash type button");
+        self.say("option name OwnBook type check default false");
+        self.say("option name BookFile type string default <empty>");
+        self.say(&format!(
+            "option name BookDepth type spin default {} min 1 max 1000",
+            d.book_depth
+        ));
         let vars: Vec<String> = Method::ALL.iter().map(|m| format!("var {m}")).collect();
         self.say(&format!(
             "option name AttackMethod type combo default {} {}",
@@ -303,6 +330,34 @@ impl Driver {
                 Some(Err(e)) => Err(e.to_string()),
                 None => Err(format!("option '{name}' needs a value")),
             },
+            "ownbook" => match value.map(|v| v.trim().to_ascii_lowercase()) {
+                Some(v) if v == "true" || v == "false" => {
+                    self.options.own_book = v == "true";
+                    Ok(())
+                }
+                _ => Err(format!("option '{name}' needs true or false")),
+            },
+            "bookfile" => {
+                let path = value.unwrap_or("").trim();
+                self.book = None;
+                self.options.book_file = String::new();
+                if path.is_empty() || path == "<empty>" {
+                    Ok(())
+                } else {
+                    match Book::open(path) {
+                        Ok(book) => {
+                            self.info_string(&format!("book {path}: {} entries", book.len()));
+                            self.book = Some(book);
+                            self.options.book_file = path.to_owned();
+                            Ok(())
+                        }
+                        Err(e) => Err(format!(
+                            "cannot use book '{path}': {e}; playing without a book"
+                        )),
+                    }
+                }
+            }
+            "bookdepth" => spin(1, 1000).map(|n| self.options.book_depth = n as u32),
             _ => Err(format!("unknown option '{name}'")),
         };
         if let Err(why) = result {
@@ -344,7 +399,36 @@ impl Driver {
         self.position = pos;
     }
 
+    /// A move from the opening book for a timed or fixed search, if the book
+    /// is on and has one here.
+    fn book_move(&mut self, go: &Go) -> Option<Move> {
+        if !self.options.own_book || go.infinite || go.ponder || !go.searchmoves.is_empty() {
+            return None;
+        }
+        if self.position.fullmoves() > self.options.book_depth {
+            return None;
+        }
+        let book = self.book.as_ref()?;
+        let moves = book.probe(&self.position);
+        let chosen = book::choose_weighted(&moves, &mut self.book_rng)?;
+        let total: u64 = moves.iter().map(|m| u64::from(m.weight)).sum();
+        let text = format!(
+            "book move {} from {} (weight {} of {total}, {} book moves here)",
+            chosen.mv,
+            self.options.book_file,
+            chosen.weight,
+            moves.len()
+        );
+        let mv = chosen.mv;
+        self.info_string(&text);
+        Some(mv)
+    }
+
     fn go(&mut self, go: Go) {
+        if let Some(m) = self.book_move(&go) {
+            self.say(&format!("bestmove {m}"));
+            return;
+        }
         let pos = self.position;
         let us = pos.turn();
         let (time, inc) = if us == attacks::Color::White {

@@ -590,6 +590,9 @@ fn uci_lists_identity_and_every_option_then_uciok() {
         "option name Ponder type check default false",
         "option name Move Overhead type spin default 10 min 0 max 5000",
         "option name Clear Hash type button",
+        "option name OwnBook type check default false",
+        "option name BookFile type string default <empty>",
+        "option name BookDepth type spin default 20 min 1 max 1000",
     ];
     for want in expect {
         assert!(
@@ -625,6 +628,9 @@ fn uci_lists_identity_and_every_option_then_uciok() {
         ("setoption name Move Overhead value 10", "Move Overhead"),
         ("setoption name Clear Hash", "Clear Hash"),
         ("setoption name AttackMethod value magic", "AttackMethod"),
+        ("setoption name OwnBook value false", "OwnBook"),
+        ("setoption name BookFile value <empty>", "BookFile"),
+        ("setoption name BookDepth value 20", "BookDepth"),
     ] {
         let said = e.info_strings_after(set);
         assert!(said.is_empty(), "{what} refused: {said:?}");
