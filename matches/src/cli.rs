@@ -37,7 +37,9 @@ match options:
                       swapped); -repeat is -games 2
   -concurrency N      games played at once (default 1)
   -openings file=FILE format=epd|pgn [order=sequential|random] [plies=N]
-                      [start=K]   the opening book (default: start position)
+                      [start=K]   the opening book (default: start position),
+                      read by the book crate; start=K plays the K-th opening
+                      (of the chosen order, 1..number of openings) first
   -srand SEED         seed for order=random (default: from the clock)
   -draw movenumber=N movecount=C score=S
                       adjudicate a draw when both scores stayed within S cp

@@ -17,7 +17,7 @@ use shakmaty::{CastlingMode, Chess, Color, EnPassantMode, KnownOutcome, Position
 
 use crate::clock::{Clock, Limits};
 use crate::engine::{EngineConfig, EngineError, Info, Score, Search, UciEngine};
-use crate::openings::Opening;
+use crate::openings::{self, Opening};
 
 /// `-draw movenumber=N movecount=C score=S`: a draw when both engines'
 /// scores have stayed within `S` centipawns of zero for `C` consecutive
@@ -376,21 +376,20 @@ pub fn play(
 ) -> Result<GameRecord, Interrupted> {
     let [mut white, mut black] = seats;
     let limits = [white.config.limits, black.config.limits];
-    let start = opening
-        .position()
-        .expect("openings are validated when they are read");
+    let start = openings::start_position(opening)
+        .expect("openings are checked by the referee when they are read");
     let mut pos = start.clone();
     let mut keys = vec![key(&pos)];
     let mut opening_san = Vec::new();
     let mut uci_moves: Vec<String> = Vec::new();
-    for m in &opening.moves {
+    for m in openings::uci_moves(opening) {
         let mv = m
             .parse::<UciMove>()
             .ok()
             .and_then(|u| u.to_move(&pos).ok())
-            .expect("openings are validated when they are read");
+            .expect("openings are checked by the referee when they are read");
         opening_san.push(SanPlus::from_move_and_play_unchecked(&mut pos, mv).to_string());
-        uci_moves.push(m.clone());
+        uci_moves.push(m);
         keys.push(key(&pos));
     }
     let mut record = GameRecord {
@@ -431,7 +430,7 @@ pub fn play(
 
     let mut clocks: [Option<Clock>; 2] =
         [limits[0].tc.map(Clock::new), limits[1].tc.map(Clock::new)];
-    let position_prefix = if opening.is_startpos() {
+    let position_prefix = if openings::is_startpos(opening) {
         "position startpos".to_string()
     } else {
         format!("position fen {}", opening.fen)

@@ -12,19 +12,24 @@
 //! - [`game`]: one game, refereed by shakmaty: legality, the rules of the
 //!   game's end, adjudication, and engine failures (illegal move, crash,
 //!   stall, time loss).
-//! - [`openings`]: EPD and PGN opening books and their order.
+//! - [`openings`]: opening suites (EPD, PGN) read by the `book` crate,
+//!   checked by the referee, in playing order.
 //! - [`pgn`]: PGN output with scores, depths and times in comments.
 //! - [`stats`]: W/D/L, pentanomial counts, Elo, nElo, LOS (pure functions).
 //! - [`sprt`]: the GSPRT log-likelihood ratio, logistic or normalised.
 //! - [`tournament`]: worker threads, game pairs, progress, stopping.
 //! - [`report`]: the final summary as text and JSON.
 //! - [`signal`]: Ctrl-C handling.
+//! - [`experiment`]: the attack-method experiment (`borrow-experiment`):
+//!   bench speed, fixed-node identity and timed matches of every attack
+//!   method of the Borrow engine against the baseline method.
 
 #![deny(missing_docs)]
 
 pub mod cli;
 pub mod clock;
 pub mod engine;
+pub mod experiment;
 pub mod game;
 pub mod openings;
 pub mod pgn;

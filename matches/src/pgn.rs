@@ -58,7 +58,7 @@ pub fn format_game(g: &GameRecord, event: &str, round: &str, date: &str) -> Stri
     tag("White", &g.white);
     tag("Black", &g.black);
     tag("Result", g.result.as_str());
-    if !g.opening.is_startpos() {
+    if !crate::openings::is_startpos(&g.opening) {
         tag("FEN", &g.opening.fen);
         tag("SetUp", "1");
     }
@@ -76,7 +76,7 @@ pub fn format_game(g: &GameRecord, event: &str, round: &str, date: &str) -> Stri
     tag("Termination", g.termination.pgn_tag());
     out.push('\n');
 
-    let start = g.opening.position().ok();
+    let start = crate::openings::start_position(&g.opening).ok();
     let mut turn = start.as_ref().map_or(Color::White, |p| p.turn());
     let mut number = start.as_ref().map_or(1, |p| p.fullmoves().get());
     let mut units: Vec<String> = Vec::new();
@@ -153,13 +153,17 @@ mod tests {
 
     #[test]
     fn a_game() {
+        let after_e4: movegen::Position = movegen::Position::from_fen(
+            "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1",
+        )
+        .unwrap();
+        let e5 = after_e4.parse_uci("e7e5").unwrap();
         let g = GameRecord {
             white: "A".into(),
             black: "B \"quoted\"".into(),
             opening: Opening {
                 fen: "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1".into(),
-                moves: vec!["e7e5".into()],
-                line: 1,
+                moves: vec![e5],
             },
             opening_san: vec!["e5".into()],
             moves: vec![

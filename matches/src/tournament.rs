@@ -17,7 +17,7 @@ use shakmaty::Color;
 use crate::cli::MatchConfig;
 use crate::engine::{EngineConfig, EngineError, UciEngine, UciLog};
 use crate::game::{self, Failure, GameRecord, Seat};
-use crate::openings::{self, Opening, OpeningError, Schedule};
+use crate::openings::{self, Opening};
 use crate::pgn;
 use crate::sprt::Decision;
 use crate::stats::{Pairs, Trinomial, Wdl};
@@ -117,15 +117,19 @@ fn wdl_of(record: &GameRecord, first_is_white: bool) -> Wdl {
     }
 }
 
-/// Reads the opening book, reporting skipped lines on stderr.
+/// Reads the opening book, reporting skipped lines on stderr, and arranges
+/// it in playing order: round `r` plays opening `r % len`.
 pub fn load_openings(config: &MatchConfig) -> Result<Vec<Opening>, String> {
     let Some(o) = &config.openings else {
-        return Ok(vec![Opening::startpos()]);
+        return Ok(vec![openings::startpos()]);
     };
-    let (openings, errors): (Vec<Opening>, Vec<OpeningError>) =
-        openings::load(&o.file, o.format, o.plies)?;
+    let (suite, errors) = openings::load(&o.file, o.format, o.plies)?;
     for e in errors.iter().take(20) {
-        eprintln!("warning: {}: {e} (skipped)", o.file.display());
+        eprintln!(
+            "warning: {}: {} (skipped)",
+            o.file.display(),
+            openings::describe(e)
+        );
     }
     if errors.len() > 20 {
         eprintln!(
@@ -134,16 +138,29 @@ pub fn load_openings(config: &MatchConfig) -> Result<Vec<Opening>, String> {
             errors.len() - 20
         );
     }
-    if openings.is_empty() {
+    if suite.is_empty() {
         return Err(format!("{}: no usable opening", o.file.display()));
     }
-    Ok(openings)
+    openings::arrange(suite, o.order, o.start, config.seed)
+        .map_err(|e| format!("{}: {e}", o.file.display()))
+}
+
+/// A finished game, as [`run_observed`] shows it to its observer.
+#[derive(Clone, Copy, Debug)]
+pub struct FinishedGame<'a> {
+    /// The round (0-based): the opening's index in playing order.
+    pub round: usize,
+    /// The game of the round (0-based): 1 is the colour-swapped replay.
+    pub game: usize,
+    /// Whether the first engine had White.
+    pub first_is_white: bool,
+    /// The game.
+    pub record: &'a GameRecord,
 }
 
 struct Shared {
     config: MatchConfig,
     openings: Vec<Opening>,
-    schedule: Schedule,
     next_round: AtomicUsize,
     stop: Arc<AtomicBool>,
     log: Option<UciLog>,
@@ -181,7 +198,7 @@ fn worker(shared: Arc<Shared>, tx: Sender<Event>, id: usize) {
         if cfg.rounds.is_some_and(|r| round >= r) {
             break;
         }
-        let opening = &shared.openings[shared.schedule.get(round)];
+        let opening = &shared.openings[round % shared.openings.len()];
         let mut results = Vec::new();
         for g in 0..cfg.games {
             for (i, slot) in engines.iter_mut().enumerate() {
@@ -278,13 +295,19 @@ pub fn run(
     interrupted: &dyn Fn() -> bool,
     progress: Progress,
 ) -> Result<MatchResult, String> {
+    run_observed(config, interrupted, progress, &mut |_| {})
+}
+
+/// [`run`], showing each game that counts (finished before the match
+/// stopped) to `observe`, in the order they finish, on the calling thread.
+pub fn run_observed(
+    config: &MatchConfig,
+    interrupted: &dyn Fn() -> bool,
+    progress: Progress,
+    observe: &mut dyn FnMut(FinishedGame<'_>),
+) -> Result<MatchResult, String> {
     let started = Instant::now();
     let openings = load_openings(config)?;
-    let (order, start) = config
-        .openings
-        .as_ref()
-        .map_or((openings::Order::Sequential, 1), |o| (o.order, o.start));
-    let schedule = Schedule::new(openings.len(), order, start, config.seed);
     let mut pgn_out = open_pgn(config)?;
     let log = match &config.log {
         Some(p) => Some(UciLog::new(Box::new(BufWriter::new(
@@ -296,7 +319,6 @@ pub fn run(
     let shared = Arc::new(Shared {
         config: config.clone(),
         openings,
-        schedule,
         next_round: AtomicUsize::new(0),
         stop: stop.clone(),
         log: log.clone(),
@@ -406,6 +428,12 @@ pub fn run(
                         eprintln!("warning: cannot write the PGN: {e}");
                     }
                 }
+                observe(FinishedGame {
+                    round,
+                    game,
+                    first_is_white,
+                    record: &record,
+                });
                 sprt_update = config.games == 1;
                 let played = result.wdl.games();
                 let of = total.map_or(String::new(), |t| format!("/{t}"));

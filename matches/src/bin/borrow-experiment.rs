@@ -1,0 +1,72 @@
+//! `borrow-experiment`: the attack-method experiment (see
+//! `matches::experiment`). `borrow-experiment --help` lists the options.
+
+use std::io::IsTerminal;
+use std::process::ExitCode;
+
+use matches::experiment::{self, Invocation, output};
+use matches::signal;
+use matches::tournament::Progress;
+
+fn main() -> ExitCode {
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    let options = match experiment::parse_args(&args) {
+        Ok(Invocation::Run(o)) => o,
+        Ok(Invocation::Help) => {
+            print!("{}", experiment::USAGE);
+            return ExitCode::SUCCESS;
+        }
+        Ok(Invocation::Sample(s)) => {
+            return match experiment::run_sample(&s) {
+                Ok(msg) => {
+                    eprintln!("{msg}");
+                    ExitCode::SUCCESS
+                }
+                Err(e) => {
+                    eprintln!("borrow-experiment: {e}");
+                    ExitCode::from(2)
+                }
+            };
+        }
+        Err(e) => {
+            eprintln!("borrow-experiment: {e}");
+            return ExitCode::from(2);
+        }
+    };
+    if let Err(e) = signal::install() {
+        eprintln!("borrow-experiment: warning: cannot catch Ctrl-C: {e}");
+    }
+    let progress = if std::io::stderr().is_terminal() {
+        Progress::Bar
+    } else {
+        Progress::Quiet
+    };
+    let out = options.out.clone();
+    let mut write = |r: &experiment::Report| {
+        if let Err(e) = output::write_all(r, &out) {
+            eprintln!("borrow-experiment: {}: {e}", out.display());
+        }
+    };
+    let report = match experiment::run(&options, &signal::interrupted, progress, &mut write) {
+        Ok(r) => r,
+        Err(e) => {
+            eprintln!("borrow-experiment: {e}");
+            return ExitCode::from(2);
+        }
+    };
+    println!("{}\n", output::settings(&report));
+    print!("{}", output::table(&report));
+    println!();
+    print!("{}", output::defects(&report));
+    eprintln!(
+        "borrow-experiment: wrote {0}/results.md, {0}/results.json, {0}/results.svg and the games' PGN",
+        out.display()
+    );
+    if report.interrupted {
+        ExitCode::from(130)
+    } else if report.defects.is_empty() {
+        ExitCode::SUCCESS
+    } else {
+        ExitCode::FAILURE
+    }
+}

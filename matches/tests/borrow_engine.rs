@@ -1,0 +1,148 @@
+//! The real engine in matches: `borrow-uci` (the engine library's UCI loop,
+//! built with this package) against itself at fixed nodes, and the
+//! attack-method experiment's `--quick` run.
+
+use std::path::PathBuf;
+use std::process::Command;
+use std::time::{Duration, Instant};
+
+use matches::cli::{MatchConfig, OpeningsConfig};
+use matches::clock::Limits;
+use matches::engine::EngineConfig;
+use matches::openings::{Format, Order};
+use matches::tournament::{self, Progress, StopReason};
+
+const BORROW: &str = env!("CARGO_BIN_EXE_borrow-uci");
+const EXPERIMENT: &str = env!("CARGO_BIN_EXE_borrow-experiment");
+const SUITE: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/openings/noob_3moves_3000.epd");
+
+fn temp(name: &str) -> PathBuf {
+    std::env::temp_dir().join(format!("borrow-engine-{}-{name}", std::process::id()))
+}
+
+fn borrow(name: &str, method: &str, nodes: u64) -> EngineConfig {
+    EngineConfig {
+        name: name.into(),
+        cmd: BORROW.into(),
+        options: vec![("AttackMethod".into(), method.into())],
+        limits: Limits {
+            nodes: Some(nodes),
+            ..Limits::default()
+        },
+        ..EngineConfig::default()
+    }
+}
+
+/// A game: its round, its game in the round, its moves and its result.
+type Game = (usize, usize, Vec<String>, String);
+
+/// A short match of the engine against itself at fixed nodes (two methods,
+/// two pairs, two games at once); its games in order, and the result.
+fn self_match() -> (Vec<Game>, tournament::MatchResult) {
+    let mut c = MatchConfig::new(
+        borrow("A", "obstruction-difference", 500),
+        borrow("B", "magic", 500),
+    );
+    c.rounds = Some(2);
+    c.concurrency = 2;
+    c.openings = Some(OpeningsConfig {
+        file: SUITE.into(),
+        format: Format::Epd,
+        order: Order::Random,
+        plies: None,
+        start: 1,
+    });
+    c.seed = 5;
+    let mut games = Vec::new();
+    let r = tournament::run_observed(&c, &|| false, Progress::Quiet, &mut |g| {
+        let moves = g.record.moves.iter().map(|m| m.uci.clone()).collect();
+        games.push((g.round, g.game, moves, g.record.result.as_str().to_string()));
+    })
+    .expect("the match runs");
+    games.sort();
+    (games, r)
+}
+
+#[test]
+fn borrow_against_itself_at_fixed_nodes_is_deterministic() {
+    let started = Instant::now();
+    let (first, r) = self_match();
+    assert_eq!(r.stop, StopReason::Completed);
+    assert_eq!(r.wdl.games(), 4);
+    assert_eq!(r.pairs.total(), 2);
+    assert_eq!(r.failures, [[0; 4]; 2], "{r:#?}");
+    assert_eq!(r.terminations.values().sum::<u64>(), 4);
+    assert_eq!(first.len(), 4);
+    assert!(first.iter().all(|g| g.2.len() >= 10), "{first:?}");
+    // Played again (games finishing in another order, on other workers):
+    // the same games, move for move.
+    let (second, _) = self_match();
+    assert_eq!(first, second);
+    assert!(started.elapsed() < Duration::from_secs(20));
+}
+
+#[test]
+fn the_quick_experiment() {
+    let out = temp("experiment");
+    let _ = std::fs::remove_dir_all(&out);
+    let started = Instant::now();
+    let run = Command::new(EXPERIMENT)
+        .args(["--quick", "--engine", BORROW, "--out"])
+        .arg(&out)
+        .args(["--methods", "obstruction-difference"])
+        .output()
+        .unwrap();
+    let stdout = String::from_utf8_lossy(&run.stdout);
+    let stderr = String::from_utf8_lossy(&run.stderr);
+    assert!(run.status.success(), "{stdout}\n{stderr}");
+    assert!(stdout.contains("No defects"), "{stdout}");
+    // The table's rows, cell by cell.
+    let rows: Vec<Vec<&str>> = stdout
+        .lines()
+        .filter(|l| l.starts_with("| `"))
+        .map(|l| l.trim_matches('|').split('|').map(str::trim).collect())
+        .collect();
+    assert!(rows.len() >= 3, "{stdout}");
+    let bench_nodes = rows[0][1];
+    for r in &rows {
+        assert_eq!(r.len(), 10, "{r:?}");
+        assert_eq!(r[1], bench_nodes, "the same bench nodes: {stdout}");
+        match r[0] {
+            "`magic`" => {
+                assert_eq!(r[3], "1.000");
+                assert_eq!(r[4], "baseline");
+                assert_eq!(r[9], "baseline, deterministic (2 games twice)");
+            }
+            // Only one method is timed; every one is checked at fixed nodes.
+            "`obstruction-difference`" => {
+                assert_eq!((r[6], r[8], r[9]), ("2", "0", "yes (2 games)"), "{r:?}");
+            }
+            _ => assert_eq!((r[4], r[9]), ("not played", "yes (2 games)"), "{r:?}"),
+        }
+    }
+    let json = std::fs::read_to_string(out.join("results.json")).unwrap();
+    assert!(json.contains("\"quick\": true,"), "{json}");
+    assert!(json.contains("\"defects\": []"), "{json}");
+    let svg = std::fs::read_to_string(out.join("results.svg")).unwrap();
+    assert!(svg.starts_with("<svg ") && svg.trim_end().ends_with("</svg>"));
+    assert!(
+        std::fs::read_to_string(out.join("results.md"))
+            .unwrap()
+            .contains("| method ")
+    );
+    let pgn = std::fs::read_to_string(out.join("timed-games.pgn")).unwrap();
+    assert_eq!(pgn.matches("[Event ").count(), 2);
+    assert!(started.elapsed() < Duration::from_secs(25));
+    let _ = std::fs::remove_dir_all(&out);
+
+    let missing = Command::new(EXPERIMENT)
+        .current_dir(std::env::temp_dir())
+        .output()
+        .unwrap();
+    assert_eq!(missing.status.code(), Some(2));
+    assert!(
+        String::from_utf8_lossy(&missing.stderr).contains("cargo build --release"),
+        "{}",
+        String::from_utf8_lossy(&missing.stderr)
+    );
+}
