@@ -450,7 +450,12 @@ impl Driver {
             movestogo: go.movestogo,
             movetime: go.movetime,
         };
-        let (soft, hard) = limits(&clock, self.options.move_overhead).unzip();
+        // `go infinite` searches until `stop`, whatever clocks come with it.
+        let (soft, hard) = if go.infinite {
+            (None, None)
+        } else {
+            limits(&clock, self.options.move_overhead).unzip()
+        };
         let mut searchmoves = Vec::new();
         for text in &go.searchmoves {
             match pos.parse_uci(text) {

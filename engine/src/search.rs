@@ -891,6 +891,10 @@ fn iterate<A: SliderAttacks>(
         if lines.is_empty() || (w.stopped && depth > first) {
             break;
         }
+        // Each MultiPV line is the best of the moves the earlier lines left,
+        // so the scores fall, except where the search was unstable: show (and
+        // play) the lines best first.
+        lines.sort_by_key(|(score, _)| core::cmp::Reverse(*score));
         if w.id == 0 {
             for (i, (score, pv)) in lines.iter().enumerate() {
                 reporter.report(&report(w, depth, i + 1, *score, None, pv.clone()));

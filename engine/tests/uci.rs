@@ -1193,6 +1193,32 @@ fn multipv_3_reports_three_distinct_lines() {
     check_search(&pos, &s);
     let most = s.infos.iter().filter_map(|i| i.multipv).max().unwrap();
     assert_eq!(most as usize, n, "{:?}", s.lines);
+
+    // Lines come best first at every depth, even where the search of a later
+    // line finds more than an earlier one did (KRK: mates among plain scores).
+    let krk = "8/8/8/R7/3K4/8/8/3k4 w - - 0 1";
+    e.send("setoption name MultiPV value 4");
+    e.send(&format!("position fen {krk}"));
+    let s = e.go("go depth 7");
+    check_search(&chess(krk), &s);
+    let value = |sc: &Score| match *sc {
+        Score::Mate(m) if m > 0 => 100_000 - m,
+        Score::Mate(m) => -100_000 - m,
+        Score::Cp(cp) => cp,
+    };
+    for depth in 1..=7 {
+        let scores: Vec<i32> = s
+            .infos
+            .iter()
+            .filter(|i| i.depth == Some(depth) && !i.bound && !i.pv.is_empty())
+            .filter_map(|i| i.score.as_ref().map(value))
+            .collect();
+        assert!(
+            scores.windows(2).all(|w| w[0] >= w[1]),
+            "depth {depth}: {scores:?}\n{:?}",
+            s.lines
+        );
+    }
     e.quit();
 }
 
