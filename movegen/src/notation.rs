@@ -130,10 +130,13 @@ impl<A: SliderAttacks> Position<A> {
             Some(_) => return Err(syntax()),
             None => (text, None),
         };
-        let bytes = body.as_bytes();
-        let (role, rest) = match bytes[0] {
+        // `=Q` alone leaves no body: no move.
+        let Some(&first) = body.as_bytes().first() else {
+            return Err(syntax());
+        };
+        let (role, rest) = match first {
             b'N' | b'B' | b'R' | b'Q' | b'K' => (
-                Role::from_char(bytes[0] as char).unwrap_or(Role::Pawn),
+                Role::from_char(first as char).unwrap_or(Role::Pawn),
                 &body[1..],
             ),
             _ => (Role::Pawn, body),
@@ -175,6 +178,25 @@ impl<A: SliderAttacks> Position<A> {
             Ok(m) => Ok(m),
             Err(MoveError::Syntax(_)) => self.parse_san(text),
             Err(e) => Err(e),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::{MoveError, Position};
+
+    /// Found by the `moves` fuzz target: a promotion suffix with nothing
+    /// before it (`=N`) indexed an empty string and panicked.
+    #[test]
+    fn san_of_a_bare_promotion_suffix_is_a_syntax_error() {
+        let pos: Position = Position::startpos();
+        for text in ["=N", "=Q+", "=q", "x=Q"] {
+            assert!(
+                matches!(pos.parse_san(text), Err(MoveError::Syntax(_))),
+                "{text}"
+            );
+            assert!(pos.parse_move(text).is_err(), "{text}");
         }
     }
 }
