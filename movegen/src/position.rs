@@ -419,7 +419,8 @@ impl<A: SliderAttacks> Position<A> {
             key ^= zobrist::en_passant(ep.file());
         }
         self.ep_square = None;
-        self.halfmoves += 1;
+        // Saturating: a FEN may give any clock up to u32::MAX.
+        self.halfmoves = self.halfmoves.saturating_add(1);
 
         // 1. Remove a captured piece (not en passant: its victim is elsewhere).
         if let Some(victim) = self.mailbox[to.index()] {
@@ -482,7 +483,7 @@ impl<A: SliderAttacks> Position<A> {
         key ^= zobrist::castling(self.castling) ^ zobrist::castling(rights);
         self.castling = rights;
         if us == Color::Black {
-            self.fullmoves += 1;
+            self.fullmoves = self.fullmoves.saturating_add(1);
         }
         self.turn = them;
         key ^= zobrist::WHITE_TURN;
@@ -522,9 +523,9 @@ impl<A: SliderAttacks> Position<A> {
             self.key ^= zobrist::en_passant(ep.file());
         }
         self.ep_square = None;
-        self.halfmoves += 1;
+        self.halfmoves = self.halfmoves.saturating_add(1);
         if self.turn == Color::Black {
-            self.fullmoves += 1;
+            self.fullmoves = self.fullmoves.saturating_add(1);
         }
         self.turn = !self.turn;
         self.key ^= zobrist::WHITE_TURN;
@@ -591,3 +592,26 @@ impl<A: SliderAttacks> fmt::Debug for Position<A> {
 
 /// The starting position's FEN, for `position startpos`.
 pub const STARTPOS: &str = STARTING_FEN;
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Found by fuzzing FENs: the clocks of a FEN may be anything up to
+    /// `u32::MAX`, and making a move (or a null move) then overflowed them
+    /// (a panic where overflow checks are on, a wrap to 0 elsewhere). They
+    /// saturate now, as shakmaty's do.
+    #[test]
+    fn clocks_at_their_maximum_saturate() {
+        let fen = "4k3/8/8/8/8/8/8/4K3 b - - 4294967295 4294967295";
+        let pos: Position = Position::from_fen(fen).unwrap();
+        let m = pos.legal_moves()[0];
+        let mut next = pos;
+        next.play_unchecked(m);
+        assert_eq!((next.halfmoves(), next.fullmoves()), (u32::MAX, u32::MAX));
+        assert_eq!(next.key(), next.compute_key());
+        let mut null = pos;
+        null.play_null();
+        assert_eq!((null.halfmoves(), null.fullmoves()), (u32::MAX, u32::MAX));
+    }
+}
