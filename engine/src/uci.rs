@@ -182,6 +182,16 @@ pub fn parse(line: &str) -> Command {
         "setoption" => return parse_setoption(&tokens[1..]),
         _ => {}
     }
+    // vampirc-uci reads every UCI message, either way and in any case, and
+    // unwraps its numbers: `GO mate 300` or `info depth 999` panicked in it
+    // (an abort in release builds). Give it only the commands without
+    // numbers that we take from it.
+    if !VAMPIRC_COMMANDS
+        .iter()
+        .any(|c| first.eq_ignore_ascii_case(c))
+    {
+        return Command::Invalid(format!("unknown command '{}'", line.trim()));
+    }
     match vampirc_uci::parse_one(line.trim()) {
         UciMessage::Uci => Command::Uci,
         UciMessage::Debug(on) => Command::Debug(on),
@@ -193,6 +203,18 @@ pub fn parse(line: &str) -> Command {
         _ => Command::Invalid(format!("unknown command '{}'", line.trim())),
     }
 }
+
+/// The first words of the commands [`parse`] leaves to vampirc-uci (which
+/// ignores case).
+const VAMPIRC_COMMANDS: [&str; 7] = [
+    "uci",
+    "debug",
+    "isready",
+    "ucinewgame",
+    "stop",
+    "ponderhit",
+    "quit",
+];
 
 /// `setoption name <name words> [value <value words>]`; names may hold
 /// spaces (`Move Overhead`, `Clear Hash`).
@@ -308,6 +330,27 @@ mod tests {
         assert_eq!(parse("   "), Command::Empty);
         assert_eq!(parse("isready"), Command::IsReady);
         assert_eq!(parse("  quit  "), Command::Quit);
+    }
+
+    /// Found by the `uci` fuzz target: lines that vampirc-uci reads as a
+    /// message with a number too large for its field made it panic (it
+    /// unwraps the parse), which aborts the release build.
+    #[test]
+    fn numbers_vampirc_cannot_hold_are_no_panic() {
+        for line in [
+            "Go mate 399",
+            "GO depth 1000",
+            "Go movestogo 300 wtime 10",
+            "info depth 999",
+            "INFO multipv 300",
+            "Position fen 8/8/8/8/8/8/8/K6k w - - 0 300",
+            "bestmove e2e4 ponder e7e5 depth 999",
+        ] {
+            assert!(matches!(parse(line), Command::Invalid(_)), "{line}");
+        }
+        // Case is still ignored for the commands vampirc-uci reads.
+        assert_eq!(parse("ISREADY"), Command::IsReady);
+        assert_eq!(parse("Debug On"), Command::Debug(true));
     }
 
     // The defects of vampirc-uci 0.11.1 that made us parse `go` and
