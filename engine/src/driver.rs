@@ -343,6 +343,12 @@ impl Driver {
                 self.options.book_file = String::new();
                 if path.is_empty() || path == "<empty>" {
                     Ok(())
+                } else if std::fs::metadata(path).is_ok_and(|m| !m.is_file()) {
+                    // A device or pipe (/dev/zero, /dev/stdin) would be read
+                    // until memory or input runs out.
+                    Err(format!(
+                        "cannot use book '{path}': not a regular file; playing without a book"
+                    ))
                 } else {
                     match Book::open(path) {
                         Ok(book) => {
@@ -550,5 +556,31 @@ fn count(pos: &Position, depth: u32) -> u64 {
 impl Drop for Driver {
     fn drop(&mut self) {
         self.stop_search();
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// `BookFile` naming a device or a pipe is refused at once: reading
+    /// `/dev/zero` whole took all memory, and `/dev/stdin` (the GUI's pipe)
+    /// blocked the engine until the GUI closed it.
+    #[test]
+    fn book_file_that_is_not_a_regular_file_is_refused() {
+        for path in ["/dev/zero", "/dev/null", "/"] {
+            if std::fs::metadata(path).is_err() {
+                continue; // not on this system
+            }
+            let buffer = Arc::new(Mutex::new(Vec::new()));
+            let out: Output = buffer.clone();
+            let mut d = Driver::new(out);
+            d.handle(crate::uci::parse(&format!(
+                "setoption name BookFile value {path}"
+            )));
+            let out = String::from_utf8(buffer.lock().unwrap().clone()).unwrap();
+            assert!(out.contains("not a regular file"), "{path}: {out}");
+            assert!(d.book.is_none() && d.options.book_file.is_empty());
+        }
     }
 }
