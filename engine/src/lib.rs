@@ -9,10 +9,12 @@
 //! - [`tt`]: the lock-free transposition table.
 //! - [`time`]: time management.
 //! - [`bench`]: the fixed search `borrow bench` runs.
+//! - [`cli`]: the `borrow` command line and the UCI input loop.
 
 #![deny(missing_docs)]
 
 pub mod bench;
+pub mod cli;
 pub mod driver;
 pub mod eval;
 pub mod search;
