@@ -450,11 +450,15 @@ impl Driver {
             || go.winc.is_some()
             || go.binc.is_some()
             || go.movestogo.is_some();
+        // Clocks beyond any game (about 35 years) are clamped, so that time
+        // management's arithmetic cannot overflow on `go movetime -9223...`.
+        const MAX_MS: i64 = 1 << 40;
+        let ms = |t: Option<i64>| t.map(|t| t.clamp(-MAX_MS, MAX_MS));
         let clock = Clock {
-            time: time.or(timed.then_some(0)),
-            inc,
+            time: ms(time.or(timed.then_some(0))),
+            inc: ms(inc),
             movestogo: go.movestogo,
-            movetime: go.movetime,
+            movetime: ms(go.movetime),
         };
         // `go infinite` searches until `stop`, whatever clocks come with it.
         let (soft, hard) = if go.infinite {
@@ -581,6 +585,29 @@ mod tests {
             let out = String::from_utf8(buffer.lock().unwrap().clone()).unwrap();
             assert!(out.contains("not a regular file"), "{path}: {out}");
             assert!(d.book.is_none() && d.options.book_file.is_empty());
+        }
+    }
+
+    /// Found by fuzzing the driver: clock values near the ends of `i64`
+    /// overflowed time management's arithmetic (a panic with overflow
+    /// checks, nonsense limits without). Each `go` now gets its bestmove.
+    #[test]
+    fn extreme_clocks_are_no_overflow() {
+        for go in [
+            "go movetime -9223372036854775808",
+            "go movetime 9223372036854775807",
+            "go wtime 9223372036854775807",
+            "go wtime -9223372036854775808",
+            "go wtime 100 winc 9223372036854775807",
+            "go btime 9223372036854775807 binc -9223372036854775808",
+        ] {
+            let buffer = Arc::new(Mutex::new(Vec::new()));
+            let out: Output = buffer.clone();
+            let mut d = Driver::new(out);
+            d.handle(crate::uci::parse(go));
+            d.handle(Command::Stop);
+            let out = String::from_utf8(buffer.lock().unwrap().clone()).unwrap();
+            assert_eq!(out.matches("bestmove").count(), 1, "{go}: {out}");
         }
     }
 }
