@@ -96,8 +96,11 @@ options (defaults in brackets):
                            run, --maxmoves 40 (options after it still apply)
   --help                   this text
 
-The table goes to stdout, progress to stderr. The exit status is 0 when no
-defect was found, 1 when one was, 2 on a usage or setup error, 130 on Ctrl-C.
+The table goes to stdout, progress to stderr. Defects: bench node counts
+that differ, fixed-node games that differ from the baseline's, crashes,
+illegal moves, stalls; time losses are listed as notes (they depend on the
+machine's load). The exit status is 0 when no defect was found, 1 when one
+was, 2 on a usage or setup error, 130 on Ctrl-C.
 ";
 
 /// Everything the experiment is told to do.
@@ -674,8 +677,12 @@ pub struct Report {
     pub baseline: String,
     /// One entry per method, in the engine's order.
     pub methods: Vec<MethodResult>,
-    /// Everything that should not have happened.
+    /// Everything that should not have happened: bench node counts that
+    /// differ, fixed-node games that differ, crashes, illegal moves, stalls.
     pub defects: Vec<String>,
+    /// Time losses: possible on a loaded machine at short time controls,
+    /// so reported without counting as defects.
+    pub notes: Vec<String>,
     /// The date (`YYYY.MM.DD`, UTC).
     pub date: String,
     /// Wall-clock time.
@@ -685,6 +692,11 @@ pub struct Report {
 }
 
 impl Report {
+    fn add_failures(&mut self, (defects, notes): (Vec<String>, Vec<String>)) {
+        self.defects.extend(defects);
+        self.notes.extend(notes);
+    }
+
     /// The baseline's entry.
     pub fn baseline(&self) -> Option<&MethodResult> {
         self.methods.iter().find(|m| m.method == self.baseline)
@@ -785,20 +797,28 @@ fn play(
     Ok((result, lines))
 }
 
-fn failures_text(r: &MatchResult, who: &str) -> Vec<String> {
-    let mut out = Vec::new();
+/// The games lost by failing, in words: crashes, illegal moves and stalls
+/// (defects of the engine), then time losses (which depend on the machine's
+/// load as much as on the engine: notes).
+fn failures_text(r: &MatchResult, who: &str) -> (Vec<String>, Vec<String>) {
+    let (mut defects, mut notes) = (Vec::new(), Vec::new());
     for (i, name) in r.names.iter().enumerate() {
         for f in Failure::ALL {
             let n = r.failures_of(i, f);
             if n > 0 {
-                out.push(format!(
+                let text = format!(
                     "{who}: {name} lost {n} game(s) by {}",
                     f.name().replace('_', " ")
-                ));
+                );
+                if f == Failure::TimeLoss {
+                    notes.push(text);
+                } else {
+                    defects.push(text);
+                }
             }
         }
     }
-    out
+    (defects, notes)
 }
 
 fn elapsed(d: Duration) -> String {
@@ -921,7 +941,7 @@ impl Runner<'_> {
             return Ok(None);
         }
         let label = format!("nodes={}", o.nodes);
-        self.report.defects.extend(failures_text(&first, &label));
+        self.report.add_failures(failures_text(&first, &label));
         let mut deterministic = games.len() == again.len();
         for (k, g) in &games {
             if let Some(d) = again.get(k).and_then(|h| first_difference(g, h)) {
@@ -981,7 +1001,7 @@ impl Runner<'_> {
             if self.stopping() {
                 return Ok(());
             }
-            self.report.defects.extend(failures_text(&r, &label));
+            self.report.add_failures(failures_text(&r, &label));
             let mut differences = Vec::new();
             for (k, e) in &expected {
                 let colour = if k.1 == 0 { "White" } else { "Black" };
@@ -1061,8 +1081,7 @@ impl Runner<'_> {
                 self.report.interrupted = true;
             }
             self.report
-                .defects
-                .extend(failures_text(&r, &format!("tc={}", o.tc)));
+                .add_failures(failures_text(&r, &format!("tc={}", o.tc)));
             eprintln!(
                 "[timed {}/{}] {} ({})",
                 k + 1,
@@ -1142,6 +1161,7 @@ pub fn run(
                 })
                 .collect(),
             defects: Vec::new(),
+            notes: Vec::new(),
             date: crate::pgn::today(),
             duration: Duration::ZERO,
             interrupted: false,

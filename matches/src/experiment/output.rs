@@ -195,22 +195,34 @@ pub fn settings(report: &Report) -> String {
     )
 }
 
-/// The defects as a list (or a line saying there are none).
+/// The defects as a list (or a line saying there are none), then the
+/// notes (time losses), if any.
 pub fn defects(report: &Report) -> String {
-    if report.defects.is_empty() {
+    let mut s = if report.defects.is_empty() {
         "No defects: every bench node count is the same, every fixed-node game is identical \
-         to the baseline's, and no engine failed.\n"
-            .into()
+         to the baseline's, and no engine crashed, stalled or made an illegal move.\n"
+            .to_string()
     } else {
         let mut s = format!("Defects ({}):\n\n", report.defects.len());
         for d in &report.defects {
             let _ = writeln!(s, "- {d}");
         }
         s
+    };
+    if !report.notes.is_empty() {
+        let _ = write!(
+            s,
+            "\nNotes ({}; time losses depend on the machine's load, see --timemargin):\n\n",
+            report.notes.len()
+        );
+        for n in &report.notes {
+            let _ = writeln!(s, "- {n}");
+        }
     }
+    s
 }
 
-/// The Markdown report: settings, table, defects.
+/// The Markdown report: settings, table, defects and notes.
 pub fn markdown(report: &Report) -> String {
     format!(
         "# Attack methods: speed and strength\n\n{}\n\n{}\n{}",
@@ -348,20 +360,22 @@ pub fn json(report: &Report) -> String {
         .map(|m| json_method(report, m))
         .collect();
     field("methods", format!("[\n{}\n  ]", methods.join(",\n")));
-    let defects: Vec<String> = report
-        .defects
-        .iter()
-        .map(|d| format!("    {}", json_string(d)))
-        .collect();
+    let list = |items: &[String]| {
+        if items.is_empty() {
+            "[]".to_string()
+        } else {
+            let lines: Vec<String> = items
+                .iter()
+                .map(|d| format!("    {}", json_string(d)))
+                .collect();
+            format!("[\n{}\n  ]", lines.join(",\n"))
+        }
+    };
     let _ = write!(
         s,
-        "  \"defects\": [{}{}]\n}}\n",
-        if defects.is_empty() { "" } else { "\n" },
-        if defects.is_empty() {
-            String::new()
-        } else {
-            format!("{}\n  ", defects.join(",\n"))
-        }
+        "  \"defects\": {},\n  \"notes\": {}\n}}\n",
+        list(&report.defects),
+        list(&report.notes)
     );
     s
 }
@@ -618,7 +632,141 @@ pub fn write_all(report: &Report, dir: &Path) -> std::io::Result<()> {
 
 #[cfg(test)]
 mod tests {
+    use super::super::{BenchRun, Options};
     use super::*;
+    use crate::stats::{Pairs, Trinomial, Wdl};
+    use crate::tournament::{MatchResult, StopReason};
+    use std::time::Duration;
+
+    fn report() -> Report {
+        let mut pairs = Pairs::default();
+        pairs.add(Wdl::Win, Wdl::Draw);
+        pairs.add(Wdl::Loss, Wdl::Draw);
+        pairs.add(Wdl::Win, Wdl::Win);
+        let mut failures = [[0; 4]; 2];
+        failures[1][0] = 1; // the baseline lost a game on time
+        let timed = MatchResult {
+            names: ["od".into(), "magic".into()],
+            limits: ["5+0.05".into(), "5+0.05".into()],
+            wdl: Trinomial {
+                wins: 3,
+                draws: 2,
+                losses: 1,
+            },
+            pairs,
+            failures,
+            terminations: Default::default(),
+            llr: None,
+            stop: StopReason::Completed,
+            duration: Duration::from_secs(60),
+            seed: 1,
+            games_per_round: 2,
+        };
+        let bench = |nps| vec![BenchRun { nodes: 1000, nps }];
+        Report {
+            options: Options::default(),
+            engine_name: "Borrow <test>".into(),
+            openings: 3000,
+            baseline: "magic".into(),
+            methods: vec![
+                MethodResult {
+                    method: "od".into(),
+                    bench: bench(900_000),
+                    timed: Some(timed),
+                    identity: Identity::Compared {
+                        games: 8,
+                        differences: Vec::new(),
+                    },
+                },
+                MethodResult {
+                    method: "magic".into(),
+                    bench: bench(1_000_000),
+                    timed: None,
+                    identity: Identity::Baseline {
+                        deterministic: true,
+                        games: 8,
+                    },
+                },
+                MethodResult {
+                    method: "reference".into(),
+                    bench: bench(500_000),
+                    timed: None,
+                    identity: Identity::Compared {
+                        games: 8,
+                        differences: vec!["opening 1: engine move 3 is a instead of b".into()],
+                    },
+                },
+            ],
+            defects: vec!["nodes=2000: not identical: \"quoted\"".into()],
+            notes: vec!["tc=5+0.05: magic lost 1 game(s) by time losses".into()],
+            date: "2026.01.01".into(),
+            duration: Duration::from_secs(125),
+            interrupted: false,
+        }
+    }
+
+    #[test]
+    fn table_json_and_chart() {
+        let r = report();
+        let t = table(&r);
+        let rows: Vec<&str> = t.lines().collect();
+        assert_eq!(rows.len(), 5, "{t}");
+        assert!(rows[1].starts_with("| ---"), "{t}");
+        assert!(rows[2].contains("| `od` "), "{t}");
+        assert!(
+            rows[2].contains("|     900,000 |") || rows[2].contains(" 900,000 |"),
+            "{t}"
+        );
+        assert!(rows[2].contains(" 0.900 |"), "{t}");
+        assert!(rows[2].contains(" 3/2/1 "), "{t}");
+        assert!(rows[2].contains(" yes (8 games) "), "{t}");
+        assert!(rows[3].contains(" baseline "), "{t}");
+        assert!(rows[4].contains(" not played "), "{t}");
+        assert!(rows[4].contains("NO (1 of 8 games differ)"), "{t}");
+        // Every row has the same width.
+        assert!(
+            rows.iter()
+                .all(|l| l.chars().count() == rows[0].chars().count())
+        );
+        let md = markdown(&r);
+        assert!(md.contains("Defects (1):"), "{md}");
+        assert!(md.contains("Notes (1;"), "{md}");
+        assert!(md.contains("2m05s"), "{md}");
+        let j = json(&r);
+        assert!(
+            j.contains("\"method\": \"od\", \"bench_runs\": [{\"nodes\": 1000, \"nps\": 900000}]"),
+            "{j}"
+        );
+        assert!(j.contains("\"nps_ratio\": 0.9,"), "{j}");
+        assert!(j.contains("\"pentanomial\": [0, 1, 0, 1, 1]"), "{j}");
+        assert!(
+            j.contains("\"identity\": {\"baseline\": true, \"deterministic\": true"),
+            "{j}"
+        );
+        assert!(j.contains(": not identical: \\\"quoted\\\"\""), "{j}");
+        assert!(
+            j.contains("\"notes\": [\n    \"tc=5+0.05: magic lost 1"),
+            "{j}"
+        );
+        assert!(j.trim_end().ends_with('}'));
+        // Brackets balance (a cheap well-formedness check).
+        let depth = j.chars().try_fold(0i32, |d, c| {
+            let d = d + match c {
+                '{' | '[' => 1,
+                '}' | ']' => -1,
+                _ => 0,
+            };
+            (d >= 0).then_some(d)
+        });
+        assert_eq!(depth, Some(0));
+        let svg = svg(&r);
+        assert!(svg.starts_with("<svg "));
+        assert!(svg.trim_end().ends_with("</svg>"));
+        assert!(svg.contains("Borrow &lt;test&gt;"), "text is escaped");
+        assert_eq!(svg.matches("<circle ").count(), 1, "one Elo point");
+        assert!(svg.contains(">baseline</text>") && svg.contains(">not played</text>"));
+        assert!(svg.contains("✗") && svg.contains("✓"));
+    }
 
     #[test]
     fn numbers() {
