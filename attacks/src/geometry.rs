@@ -233,6 +233,40 @@ pub const fn line_through(line: Line, sq: Square) -> Bitboard {
     Bitboard(RAYS[pos as usize][sq as usize] | RAYS[pos.reverse() as usize][sq as usize])
 }
 
+static ROOK_RAYS: [u64; 64] = {
+    let mut t = [0; 64];
+    let mut s = 0;
+    while s < 64 {
+        t[s] = RAYS[0][s] | RAYS[1][s] | RAYS[4][s] | RAYS[5][s];
+        s += 1;
+    }
+    t
+};
+
+static BISHOP_RAYS: [u64; 64] = {
+    let mut t = [0; 64];
+    let mut s = 0;
+    while s < 64 {
+        t[s] = RAYS[2][s] | RAYS[3][s] | RAYS[6][s] | RAYS[7][s];
+        s += 1;
+    }
+    t
+};
+
+/// A rook's attacks from `sq` on an empty board: its file and rank, `sq`
+/// excluded. A cheap test of whether a rook could reach `sq` at all.
+#[inline(always)]
+pub fn rook_rays(sq: Square) -> Bitboard {
+    Bitboard(ROOK_RAYS[sq as usize])
+}
+
+/// A bishop's attacks from `sq` on an empty board: its two diagonals, `sq`
+/// excluded.
+#[inline(always)]
+pub fn bishop_rays(sq: Square) -> Bitboard {
+    Bitboard(BISHOP_RAYS[sq as usize])
+}
+
 const fn aligned_tables() -> ([[u64; 64]; 64], [[u64; 64]; 64]) {
     let mut between = [[0; 64]; 64];
     let mut line = [[0; 64]; 64];
@@ -414,6 +448,12 @@ mod tests {
             .flat_map(|&s| Direction::ALL.map(|d| ray(d, s).count()))
             .sum();
         assert_eq!(total, 1456);
+        for s in Square::ALL {
+            let rook = Direction::ORTHOGONAL.iter().fold(Bitboard::EMPTY, |a, &d| a | ray(d, s));
+            let bishop = Direction::DIAGONAL.iter().fold(Bitboard::EMPTY, |a, &d| a | ray(d, s));
+            assert_eq!(rook_rays(s), rook);
+            assert_eq!(bishop_rays(s), bishop);
+        }
         for d in Direction::ALL {
             for s in Square::ALL {
                 assert_eq!(ray(d, s), line_through(d.line(), s) & ray(d, s));

@@ -44,8 +44,8 @@ pub mod xray;
 pub use bitboard::{Bitboard, Subsets};
 pub use classical::{Classical, ClassicalBranchless, ClassicalOneRun, ClassicalZeroCount};
 pub use geometry::{
-    Color, Direction, Line, aligned, between, king_attacks, knight_attacks, line, line_through,
-    pawn_attacks, ray,
+    Color, Direction, Line, aligned, between, bishop_rays, king_attacks, knight_attacks, line,
+    line_through, pawn_attacks, ray, rook_rays,
 };
 pub use hyperbola::{Hyperbola, O2r};
 pub use magic::Magic;

@@ -25,8 +25,8 @@
 
 use arrayvec::ArrayVec;
 use attacks::{
-    Bitboard, Color, Rank, SliderAttacks, Square, between, king_attacks, knight_attacks, line,
-    pawn_attacks,
+    Bitboard, Color, Rank, SliderAttacks, Square, between, bishop_rays, king_attacks,
+    knight_attacks, line, pawn_attacks, rook_rays,
 };
 
 use crate::position::{Position, castling_squares};
@@ -149,8 +149,17 @@ impl<A: SliderAttacks> Position<A> {
         let attacker = !king_color;
         let occ = self.occupied();
         let mine = self.by_color(owner);
-        let pinners = (attacks::xray::rook_xray::<A>(king, occ, mine) & self.rook_likes(attacker))
-            | (attacks::xray::bishop_xray::<A>(king, occ, mine) & self.bishop_likes(attacker));
+        // Only sliders on the king's lines can pin: skip the X-ray of a kind
+        // when none of that kind is on an empty-board line from the king.
+        let rooks = self.rook_likes(attacker) & rook_rays(king);
+        let bishops = self.bishop_likes(attacker) & bishop_rays(king);
+        let mut pinners = Bitboard::EMPTY;
+        if rooks.any() {
+            pinners |= attacks::xray::rook_xray::<A>(king, occ, mine) & rooks;
+        }
+        if bishops.any() {
+            pinners |= attacks::xray::bishop_xray::<A>(king, occ, mine) & bishops;
+        }
         let mut blockers = Bitboard::EMPTY;
         for pinner in pinners {
             blockers |= between(king, pinner) & mine;

@@ -6,8 +6,8 @@ use core::marker::PhantomData;
 use core::str::FromStr;
 
 use attacks::{
-    Bitboard, Color, File, Magic, Rank, SliderAttacks, Square, king_attacks, knight_attacks,
-    pawn_attacks,
+    Bitboard, Color, File, Magic, Rank, SliderAttacks, Square, bishop_rays, king_attacks,
+    knight_attacks, pawn_attacks, rook_rays,
 };
 
 use crate::error::{FenError, PositionError};
@@ -340,12 +340,21 @@ impl<A: SliderAttacks> Position<A> {
     #[inline(always)]
     pub fn attackers(&self, color: Color, sq: Square, occupied: Bitboard) -> Bitboard {
         let them = self.by_color[color.index()];
-        ((A::rook_attacks(sq, occupied) & self.rook_likes(color))
-            | (A::bishop_attacks(sq, occupied) & self.bishop_likes(color))
-            | (knight_attacks(sq) & self.by_role[Role::Knight.index()])
+        let mut found = ((knight_attacks(sq) & self.by_role[Role::Knight.index()])
             | (king_attacks(sq) & self.by_role[Role::King.index()])
             | (pawn_attacks(!color, sq) & self.by_role[Role::Pawn.index()]))
-            & them
+            & them;
+        // Sliders only where one stands on a line through `sq`: most squares
+        // of most positions need no slider lookup at all.
+        let rooks = self.rook_likes(color) & rook_rays(sq);
+        if rooks.any() {
+            found |= A::rook_attacks(sq, occupied) & rooks;
+        }
+        let bishops = self.bishop_likes(color) & bishop_rays(sq);
+        if bishops.any() {
+            found |= A::bishop_attacks(sq, occupied) & bishops;
+        }
+        found
     }
 
     /// `true` if `color` attacks `sq` on the current board.
