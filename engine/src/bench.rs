@@ -11,7 +11,7 @@ use movegen::Position;
 use crate::search::{Limits, Shared, Silent, search};
 
 /// The default depth.
-pub const DEFAULT_DEPTH: u32 = 11;
+pub const DEFAULT_DEPTH: u32 = 13;
 
 /// Positions from openings, middlegames and endgames (tactics, passed pawns,
 /// checks, promotions, castling both ways).
