@@ -1,0 +1,63 @@
+//! The UCI parser fed arbitrary lines: it never panics, and what it reads
+//! is consistent with the line (a `position` keeps its moves, a `go` its
+//! numbers, `setoption` a name without surrounding spaces).
+
+#![no_main]
+
+use engine::uci::{Command, parse};
+use libfuzzer_sys::fuzz_target;
+
+fuzz_target!(|data: &[u8]| {
+    // The engine reads bytes and replaces invalid UTF-8; so do we.
+    let text = String::from_utf8_lossy(data);
+    for line in text.split('\n') {
+        let cmd = parse(line);
+        let words: Vec<&str> = line.split_ascii_whitespace().collect();
+        match &cmd {
+            Command::Empty => assert!(words.is_empty(), "{line:?}"),
+            Command::Position { fen, moves } => {
+                assert_eq!(words[0], "position");
+                if let Some(fen) = fen {
+                    assert!(!fen.is_empty());
+                    assert!(!fen.split_ascii_whitespace().any(|w| w == "moves"));
+                }
+                let after: Vec<&str> = match words.iter().position(|&w| w == "moves") {
+                    Some(i) => words[i + 1..].to_vec(),
+                    None => Vec::new(),
+                };
+                assert_eq!(moves, &after, "{line:?}");
+            }
+            Command::Go(go) => {
+                assert_eq!(words[0], "go");
+                // Every parameter named is kept, and no other.
+                let given: std::collections::HashSet<&str> = words[1..].iter().copied().collect();
+                let has = |w: &str| given.contains(w);
+                assert_eq!(has("wtime"), go.wtime.is_some(), "{line:?}");
+                assert_eq!(has("btime"), go.btime.is_some(), "{line:?}");
+                assert_eq!(has("winc"), go.winc.is_some(), "{line:?}");
+                assert_eq!(has("binc"), go.binc.is_some(), "{line:?}");
+                assert_eq!(has("movestogo"), go.movestogo.is_some(), "{line:?}");
+                assert_eq!(has("movetime"), go.movetime.is_some(), "{line:?}");
+                assert_eq!(has("depth"), go.depth.is_some(), "{line:?}");
+                assert_eq!(has("nodes"), go.nodes.is_some(), "{line:?}");
+                assert_eq!(has("mate"), go.mate.is_some(), "{line:?}");
+                assert_eq!(has("infinite"), go.infinite, "{line:?}");
+                assert_eq!(has("ponder"), go.ponder, "{line:?}");
+                for m in &go.searchmoves {
+                    assert!(has(m.as_str()), "{line:?}");
+                }
+            }
+            Command::SetOption { name, value } => {
+                assert!(!name.is_empty());
+                assert_eq!(name.trim_ascii(), name.as_str());
+                if let Some(v) = value {
+                    assert_eq!(v.trim_ascii(), v.as_str());
+                }
+            }
+            Command::Perft(d) => assert!(*d <= 12),
+            Command::Invalid(why) => assert!(!why.is_empty()),
+            _ => {}
+        }
+        let _ = format!("{cmd:?}");
+    }
+});
