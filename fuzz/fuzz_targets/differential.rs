@@ -17,7 +17,7 @@ use movegen::{Move, Position};
 use shakmaty::fen::Fen;
 use shakmaty::uci::UciMove;
 use shakmaty::zobrist::Zobrist64;
-use shakmaty::{CastlingMode, Chess, EnPassantMode, Position as _};
+use shakmaty::{CastlingMode, EnPassantMode, Position as _};
 
 const MAX_PLIES: usize = 32;
 
@@ -77,7 +77,7 @@ fuzz_target!(|data: &[u8]| {
             .iter()
             .map(|m| {
                 let mut c = chess.clone();
-                c.play_unchecked(m.clone());
+                c.play_unchecked(*m);
                 (their_code(m), c.is_check(), m)
             })
             .collect();
@@ -85,7 +85,7 @@ fuzz_target!(|data: &[u8]| {
         let next = if plies.len() < MAX_PLIES && !moves.is_empty() {
             choices
                 .next()
-                .map(|&c| moves[usize::from(c) % moves.len()].2.clone())
+                .map(|&c| *moves[usize::from(c) % moves.len()].2)
         } else {
             None
         };

@@ -150,6 +150,7 @@ pub fn structured_position(bytes: &[u8]) -> Option<Position> {
 /// the two things it refuses and Borrow deliberately accepts (checks no
 /// legal game reaches, and material beyond its per-colour bishop count);
 /// `Err` with all of its reasons otherwise, or `None` if it cannot parse.
+#[allow(clippy::result_large_err)] // shakmaty's PositionError, as its API gives it
 pub fn shakmaty_position(fen: &str) -> Option<Result<Chess, PositionErrorKinds>> {
     let parsed: Fen = fen.parse().ok()?;
     Some(
