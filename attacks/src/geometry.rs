@@ -449,8 +449,12 @@ mod tests {
             .sum();
         assert_eq!(total, 1456);
         for s in Square::ALL {
-            let rook = Direction::ORTHOGONAL.iter().fold(Bitboard::EMPTY, |a, &d| a | ray(d, s));
-            let bishop = Direction::DIAGONAL.iter().fold(Bitboard::EMPTY, |a, &d| a | ray(d, s));
+            let rook = Direction::ORTHOGONAL
+                .iter()
+                .fold(Bitboard::EMPTY, |a, &d| a | ray(d, s));
+            let bishop = Direction::DIAGONAL
+                .iter()
+                .fold(Bitboard::EMPTY, |a, &d| a | ray(d, s));
             assert_eq!(rook_rays(s), rook);
             assert_eq!(bishop_rays(s), bishop);
         }
