@@ -70,9 +70,9 @@ fn pext(x: u64, mask: u64) -> u64 {
 /// bit, copying that occupancy bit to the next result bit. Correct but slow
 /// (up to 12 iterations), which is why [`Method::ALL`] does not offer
 /// [`Pext`] on such targets.
-#[cfg(not(all(target_arch = "x86_64", target_feature = "bmi2")))]
+#[cfg(any(test, not(all(target_arch = "x86_64", target_feature = "bmi2"))))]
 #[inline(always)]
-fn pext(x: u64, mut mask: u64) -> u64 {
+fn soft_pext(x: u64, mut mask: u64) -> u64 {
     let mut result = 0;
     let mut bit = 1;
     while mask != 0 {
@@ -83,6 +83,12 @@ fn pext(x: u64, mut mask: u64) -> u64 {
         mask &= mask - 1;
     }
     result
+}
+
+#[cfg(not(all(target_arch = "x86_64", target_feature = "bmi2")))]
+#[inline(always)]
+fn pext(x: u64, mask: u64) -> u64 {
+    soft_pext(x, mask)
 }
 
 #[inline(always)]
@@ -136,20 +142,6 @@ impl SliderAttacks for Pext {
 mod tests {
     use super::*;
     use crate::reference::Reference;
-
-    /// The software `pext`, whichever `pext` this build uses for lookups.
-    fn soft_pext(x: u64, mut mask: u64) -> u64 {
-        let mut result = 0;
-        let mut bit = 1;
-        while mask != 0 {
-            if x & mask & mask.wrapping_neg() != 0 {
-                result |= bit;
-            }
-            bit <<= 1;
-            mask &= mask - 1;
-        }
-        result
-    }
 
     #[test]
     fn pext_examples() {
