@@ -118,6 +118,10 @@ pub struct Driver {
     out: Output,
     options: Options,
     shared: Arc<Shared>,
+    /// Whether the table still has its 1 MB stand-in: the table of `Hash`
+    /// megabytes is made at the first `isready`, `ucinewgame` or `go`, so a
+    /// `Hash` set before it is the only large table the process ever holds.
+    table_pending: bool,
     /// The current position and the keys of the positions before it.
     position: Position,
     history: Vec<u64>,
@@ -135,7 +139,8 @@ impl Driver {
         let options = Options::default();
         Driver {
             out,
-            shared: Arc::new(Shared::new(options.hash_mb)),
+            shared: Arc::new(Shared::new(1)),
+            table_pending: true,
             options,
             position: Position::startpos(),
             history: Vec::new(),
@@ -177,6 +182,33 @@ impl Driver {
         }
     }
 
+    /// Makes the table of `Hash` megabytes if it is still pending.
+    fn make_table(&mut self) {
+        if self.table_pending {
+            self.table_pending = false;
+            if let Err(e) = self.resize_table(self.options.hash_mb) {
+                self.info_string(&format!("cannot allocate {e}; using 1 MB"));
+                self.options.hash_mb = 1;
+            }
+        }
+    }
+
+    /// Resizes the table (no search may run); on failure it keeps its size,
+    /// emptied, and the error names the size refused.
+    fn resize_table(&mut self, mb: usize) -> Result<(), String> {
+        self.table_pending = false;
+        let refused = |e| format!("{mb} MB ({e})");
+        match Arc::get_mut(&mut self.shared) {
+            // No search holds the table: free it before allocating.
+            Some(shared) => shared.tt.resize(mb).map_err(refused),
+            None => {
+                let table = Table::try_new(mb).map_err(refused)?;
+                self.shared = Arc::new(Shared::with_table(table));
+                Ok(())
+            }
+        }
+    }
+
     fn searching(&mut self) -> bool {
         match &self.search {
             Some(h) if !h.is_finished() => true,
@@ -195,10 +227,14 @@ impl Driver {
         match cmd {
             Command::Uci => self.uci(),
             Command::Debug(on) => self.debug = on,
-            Command::IsReady => self.say("readyok"),
+            Command::IsReady => {
+                self.make_table();
+                self.say("readyok");
+            }
             Command::SetOption { name, value } => self.set_option(&name, value.as_deref()),
             Command::UciNewGame => {
                 self.stop_search();
+                self.make_table();
                 self.shared.tt.clear();
             }
             Command::Position { fen, moves } => {
@@ -207,6 +243,7 @@ impl Driver {
             }
             Command::Go(go) => {
                 self.stop_search();
+                self.make_table();
                 self.go(go);
             }
             Command::Stop => self.stop_search(),
@@ -297,15 +334,22 @@ impl Driver {
             "hash" => spin(1, MAX_HASH_MB as u64).and_then(|mb| {
                 self.stop_search();
                 // The maximum may exceed the machine: refuse, do not abort.
-                let table = Table::try_new(mb as usize).map_err(|e| {
-                    format!(
-                        "option '{name}': cannot allocate {mb} MB ({e}); keeping {} MB",
-                        self.options.hash_mb
-                    )
-                })?;
-                self.options.hash_mb = mb as usize;
-                self.shared = Arc::new(Shared::with_table(table));
-                Ok(())
+                let pending = self.table_pending;
+                match self.resize_table(mb as usize) {
+                    Ok(()) => {
+                        self.options.hash_mb = mb as usize;
+                        Ok(())
+                    }
+                    Err(e) => {
+                        // Before the first search the stand-in table stays
+                        // pending for the size still set.
+                        self.table_pending = pending;
+                        Err(format!(
+                            "option '{name}': cannot allocate {e}; keeping {} MB",
+                            self.options.hash_mb
+                        ))
+                    }
+                }
             }),
             "threads" => spin(1, MAX_THREADS as u64).map(|n| self.options.threads = n as usize),
             "multipv" => spin(1, 256).map(|n| self.options.multipv = n as usize),

@@ -4,6 +4,7 @@
 //! reader accepts an entry only if the two words still XOR to its key, so an
 //! entry torn by a concurrent writer is seen as a miss, never as wrong data.
 
+use std::collections::TryReserveError;
 use std::sync::atomic::{AtomicU64, Ordering};
 
 use movegen::Move;
@@ -38,6 +39,21 @@ pub struct Entry {
 pub struct Table {
     slots: Vec<[AtomicU64; 2]>,
     age: AtomicU64,
+}
+
+/// The number of slots in `mb` megabytes: the largest power of two that
+/// fits (at least one).
+fn slots_for(mb: usize) -> usize {
+    let n = mb.max(1).saturating_mul(1 << 20) / 16;
+    1 << n.ilog2()
+}
+
+/// `n` empty slots, or the error if the memory cannot be had.
+fn empty_slots(n: usize) -> Result<Vec<[AtomicU64; 2]>, TryReserveError> {
+    let mut slots = Vec::new();
+    slots.try_reserve_exact(n)?;
+    slots.resize_with(n, || [AtomicU64::new(0), AtomicU64::new(0)]);
+    Ok(slots)
 }
 
 fn pack(e: &Entry, age: u64) -> u64 {
@@ -79,17 +95,35 @@ impl Table {
 
     /// A table of `mb` megabytes, or the error if the memory cannot be had
     /// (a GUI may offer any `Hash` up to the maximum, whatever the machine).
-    pub fn try_new(mb: usize) -> Result<Table, std::collections::TryReserveError> {
-        let bytes = mb.max(1).saturating_mul(1 << 20);
-        let n = (bytes / 16).next_power_of_two();
-        let n = if n * 16 > bytes { n / 2 } else { n }.max(1);
-        let mut slots = Vec::new();
-        slots.try_reserve_exact(n)?;
-        slots.resize_with(n, || [AtomicU64::new(0), AtomicU64::new(0)]);
+    pub fn try_new(mb: usize) -> Result<Table, TryReserveError> {
         Ok(Table {
-            slots,
+            slots: empty_slots(slots_for(mb))?,
             age: AtomicU64::new(0),
         })
+    }
+
+    /// Resizes the table to `mb` megabytes, emptied. The old table is freed
+    /// before the new one is allocated, so the process never holds both (a
+    /// match runner setting `Hash` at start-up would otherwise see the
+    /// default table's memory on top of the one asked for). If `mb` cannot
+    /// be had, the table gets its old size back, empty, and the error is
+    /// returned.
+    pub fn resize(&mut self, mb: usize) -> Result<(), TryReserveError> {
+        let old = self.slots.len();
+        self.slots = Vec::new();
+        match empty_slots(slots_for(mb)) {
+            Ok(slots) => {
+                self.slots = slots;
+                Ok(())
+            }
+            Err(e) => {
+                // The old size fitted a moment ago; one slot always fits.
+                self.slots = empty_slots(old)
+                    .or_else(|_| empty_slots(1))
+                    .unwrap_or_else(|e| panic!("hash table of one slot: {e}"));
+                Err(e)
+            }
+        }
     }
 
     /// Empties the table.
@@ -218,5 +252,28 @@ mod tests {
         t.clear();
         assert_eq!(t.probe(0xdead_beef), None);
         assert!(t.bytes() <= 1 << 20);
+    }
+
+    #[test]
+    fn resize_empties_and_keeps_the_old_size_when_refused() {
+        let mut t = Table::new(1);
+        let e = Entry {
+            mv: Move::normal(Square::G1, Square::F3),
+            score: 12,
+            eval: 3,
+            depth: 5,
+            bound: Bound::Exact,
+        };
+        t.store(42, e);
+        t.resize(2).expect("2 MB fit");
+        assert_eq!(t.bytes(), 2 << 20);
+        assert_eq!(t.probe(42), None);
+        t.store(42, e);
+        // More than the address space: refused without allocating.
+        assert!(t.resize(usize::MAX).is_err());
+        assert_eq!(t.bytes(), 2 << 20);
+        assert_eq!(t.probe(42), None);
+        t.store(42, e);
+        assert_eq!(t.probe(42), Some(e));
     }
 }

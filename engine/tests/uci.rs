@@ -1262,6 +1262,55 @@ fn hash_resize_and_clear_hash_then_search() {
     e.quit();
 }
 
+/// The engine's peak resident memory so far, in MiB (`VmHWM`).
+#[cfg(target_os = "linux")]
+fn peak_mib(e: &Engine) -> f64 {
+    let status = std::fs::read_to_string(format!("/proc/{}/status", e.child.id()))
+        .expect("the engine is running");
+    let line = status
+        .lines()
+        .find(|l| l.starts_with("VmHWM:"))
+        .expect("VmHWM");
+    let kib: f64 = line
+        .split_whitespace()
+        .nth(1)
+        .and_then(|n| n.parse().ok())
+        .expect("VmHWM: <n> kB");
+    kib / 1024.0
+}
+
+/// Memory follows `Hash`: the default table is never made when `Hash` is set
+/// before the first `isready`, and a resize frees the old table before it
+/// makes the new one (a match runner measuring the engine sees only the
+/// table it asked for).
+#[cfg(target_os = "linux")]
+#[test]
+fn memory_is_the_hash_asked_for_plus_a_little() {
+    let mut e = Engine::new();
+    e.send("uci");
+    e.read_until(LINE_TIMEOUT, "uciok", |l| l == "uciok");
+    // `info_strings_after` ends with `isready`: the table is made there.
+    assert!(
+        e.info_strings_after("setoption name Hash value 1")
+            .is_empty()
+    );
+    e.send("position startpos");
+    check_search(&chess(STARTPOS), &e.go("go depth 6"));
+    let small = peak_mib(&e);
+    assert!(small < 12.0, "Hash 1: peak {small:.1} MiB");
+    for mb in [64.0, 128.0] {
+        let set = format!("setoption name Hash value {mb}");
+        assert!(e.info_strings_after(&set).is_empty());
+        check_search(&chess(STARTPOS), &e.go("go depth 6"));
+        let peak = peak_mib(&e);
+        assert!(
+            peak >= mb && peak < mb + 12.0,
+            "Hash {mb}: peak {peak:.1} MiB"
+        );
+    }
+    e.quit();
+}
+
 /// A `Hash` the machine cannot give is refused with a message, not an abort.
 /// The address space is limited so that the test never allocates much.
 #[cfg(target_os = "linux")]
