@@ -475,6 +475,27 @@ impl UciEngine {
     pub fn mark_dead(&mut self) {
         self.dead = true;
     }
+
+    /// The engine process's peak resident memory so far in KiB (`VmHWM` in
+    /// `/proc/<pid>/status`; Linux only, `None` elsewhere or once the
+    /// process has been reaped). Only the process the runner started is
+    /// measured: an engine started through a wrapper script reports the
+    /// script's memory.
+    pub fn peak_memory_kib(&self) -> Option<u64> {
+        let status = std::fs::read_to_string(format!("/proc/{}/status", self.child.id())).ok()?;
+        parse_vm_hwm(&status)
+    }
+}
+
+/// The `VmHWM:` field of a `/proc/<pid>/status` text, in KiB.
+fn parse_vm_hwm(status: &str) -> Option<u64> {
+    let line = status.lines().find(|l| l.starts_with("VmHWM:"))?;
+    let mut words = line["VmHWM:".len()..].split_whitespace();
+    let n: u64 = words.next()?.parse().ok()?;
+    match words.next() {
+        Some("kB") => Some(n),
+        _ => None,
+    }
 }
 
 impl Drop for UciEngine {
@@ -499,6 +520,25 @@ impl Drop for UciEngine {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn peak_memory_field() {
+        let status = "Name:\tborrow\nVmPeak:\t  300000 kB\nVmHWM:\t   12345 kB\nVmRSS:\t 1000 kB\n";
+        assert_eq!(parse_vm_hwm(status), Some(12345));
+        assert_eq!(parse_vm_hwm("VmRSS:\t 1000 kB\n"), None);
+        assert_eq!(parse_vm_hwm("VmHWM:\t 12 MB\n"), None);
+    }
+
+    #[cfg(target_os = "linux")]
+    #[test]
+    fn peak_memory_of_a_process() {
+        let mut child = Command::new("sleep").arg("5").spawn().expect("sleep runs");
+        let status = std::fs::read_to_string(format!("/proc/{}/status", child.id())).unwrap();
+        let kib = parse_vm_hwm(&status).expect("a live process has VmHWM");
+        assert!(kib > 0 && kib < 1 << 20, "{kib} KiB for sleep");
+        let _ = child.kill();
+        let _ = child.wait();
+    }
 
     #[test]
     fn info_lines() {

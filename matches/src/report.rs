@@ -152,6 +152,17 @@ pub fn text(r: &MatchResult, sprt: Option<&Sprt>) -> String {
             w = width
         );
     }
+    if r.peak_memory_kib.iter().any(Option::is_some) {
+        let mib = |k: Option<u64>| k.map_or("-".into(), |k| format!("{:.1}", k as f64 / 1024.0));
+        let _ = writeln!(
+            o,
+            "  {:<20}{:>w$}  {:>w$}",
+            "peak memory (MiB)",
+            mib(r.peak_memory_kib[0]),
+            mib(r.peak_memory_kib[1]),
+            w = width
+        );
+    }
     if !r.terminations.is_empty() {
         let t: Vec<String> = r
             .terminations
@@ -304,6 +315,14 @@ pub fn json(r: &MatchResult, sprt: Option<&Sprt>) -> String {
         .collect::<Vec<_>>()
         .join(", ");
     field("failures", format!("{{{failures}}}"));
+    let memory = (0..2)
+        .map(|i| {
+            let kib = r.peak_memory_kib[i].map_or("null".into(), |k| k.to_string());
+            format!("{}: {kib}", json_string(&r.names[i]))
+        })
+        .collect::<Vec<_>>()
+        .join(", ");
+    field("peak_memory_kib", format!("{{{memory}}}"));
     let terms: Vec<String> = r
         .terminations
         .iter()
@@ -364,6 +383,7 @@ mod tests {
             duration: Duration::from_millis(1500),
             seed: 7,
             games_per_round: 2,
+            peak_memory_kib: [Some(20_480), None],
         }
     }
 
@@ -387,6 +407,8 @@ mod tests {
         );
         assert!(t.contains("Ptnml(0-2): [0, 0, 2, 1, 0], WL/DD: 1/1"), "{t}");
         assert!(t.contains("crashes"), "{t}");
+        assert!(t.contains("peak memory (MiB)"), "{t}");
+        assert!(t.contains("20.0"), "{t}");
         assert!(t.contains("LLR 0.25 (-2.94, 2.94)"), "{t}");
         let j = json(&r, Some(&sprt));
         assert!(
@@ -396,6 +418,10 @@ mod tests {
         assert!(j.contains("\"pentanomial\": [0, 0, 2, 1, 0],"), "{j}");
         assert!(j.contains("\"B \\\"2\\\"\": {\"time_losses\": 0, \"illegal_moves\": 0, \"crashes\": 1, \"stalls\": 0}"), "{j}");
         assert!(j.contains("\"stop\": \"sprt\","), "{j}");
+        assert!(
+            j.contains("\"peak_memory_kib\": {\"A\": 20480, \"B \\\"2\\\"\": null},"),
+            "{j}"
+        );
         assert!(j.ends_with("\"duration_seconds\": 1.5\n}"), "{j}");
         assert!(progress_line(&r, Some(&sprt)).starts_with("A vs B \"2\": +2 =3 -1  Elo "));
     }

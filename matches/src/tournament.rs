@@ -61,6 +61,9 @@ pub struct MatchResult {
     pub seed: u64,
     /// Games per round.
     pub games_per_round: usize,
+    /// Per engine, the largest peak resident memory (KiB) of any of its
+    /// processes, read after each game; `None` where it cannot be read.
+    pub peak_memory_kib: [Option<u64>; 2],
 }
 
 impl MatchResult {
@@ -99,6 +102,8 @@ enum Event {
         first_is_white: bool,
     },
     Pair([Wdl; 2]),
+    /// Peak resident memory of the worker's two engines, in KiB.
+    Memory([Option<u64>; 2]),
     Warning(String),
     Fatal(String),
 }
@@ -266,6 +271,10 @@ fn worker(shared: Arc<Shared>, tx: Sender<Event>, id: usize) {
                 }
                 Err(game::Interrupted) => break 'rounds,
             }
+            let memory = engines
+                .each_ref()
+                .map(|e| e.as_ref().and_then(UciEngine::peak_memory_kib));
+            let _ = tx.send(Event::Memory(memory));
         }
         if let [x, y] = results[..] {
             let _ = tx.send(Event::Pair([x, y]));
@@ -358,6 +367,7 @@ pub fn run_observed(
         duration: Duration::ZERO,
         seed: config.seed,
         games_per_round: config.games,
+        peak_memory_kib: [None; 2],
     };
     let total = config.rounds.map(|r| r * config.games);
     let date = pgn::today();
@@ -380,11 +390,19 @@ pub fn run_observed(
             result.stop = StopReason::Interrupted;
             stop.store(true, Ordering::SeqCst);
         }
+        if let Event::Memory(m) = event {
+            // Measured even after the decision: the processes ran anyway.
+            for (peak, m) in result.peak_memory_kib.iter_mut().zip(m) {
+                *peak = (*peak).max(m);
+            }
+            continue;
+        }
         if stopped(&result) {
             continue; // games finishing after the decision are not counted
         }
         let mut sprt_update = false;
         match event {
+            Event::Memory(_) => unreachable!("handled above"),
             Event::Warning(w) => {
                 if warnings.insert(w.clone()) {
                     eprintln!("warning: {w}");

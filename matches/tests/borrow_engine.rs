@@ -79,6 +79,11 @@ fn borrow_against_itself_at_fixed_nodes_is_deterministic() {
     assert_eq!(r.terminations.values().sum::<u64>(), 4);
     assert_eq!(first.len(), 4);
     assert!(first.iter().all(|g| g.2.len() >= 10), "{first:?}");
+    // The default 16 MB table is resident (it is zeroed), and not much more.
+    for kib in r.peak_memory_kib {
+        let kib = kib.expect("the engines' memory is read on Linux");
+        assert!((16 * 1024..64 * 1024).contains(&kib), "{kib} KiB");
+    }
     // Played again (games finishing in another order, on other workers):
     // the same games, move for move.
     let (second, _) = self_match();

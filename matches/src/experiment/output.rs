@@ -661,6 +661,7 @@ mod tests {
             duration: Duration::from_secs(60),
             seed: 1,
             games_per_round: 2,
+            peak_memory_kib: [None; 2],
         };
         let bench = |nps| vec![BenchRun { nodes: 1000, nps }];
         Report {
