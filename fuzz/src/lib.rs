@@ -93,46 +93,7 @@ pub fn structured_position(bytes: &[u8]) -> Option<Position> {
         setup.board[sq.index()] = Some(Piece { color, role });
     }
     // Castling rights only where king and rook stand at home.
-    for (bit, color, king, rook) in [
-        (
-            CastlingRights::WHITE_KING_SIDE,
-            Color::White,
-            Square::E1,
-            Square::H1,
-        ),
-        (
-            CastlingRights::WHITE_QUEEN_SIDE,
-            Color::White,
-            Square::E1,
-            Square::A1,
-        ),
-        (
-            CastlingRights::BLACK_KING_SIDE,
-            Color::Black,
-            Square::E8,
-            Square::H8,
-        ),
-        (
-            CastlingRights::BLACK_QUEEN_SIDE,
-            Color::Black,
-            Square::E8,
-            Square::A8,
-        ),
-    ] {
-        let at_home = setup.board[king.index()]
-            == Some(Piece {
-                color,
-                role: Role::King,
-            })
-            && setup.board[rook.index()]
-                == Some(Piece {
-                    color,
-                    role: Role::Rook,
-                });
-        if (flags >> 1) & bit != 0 && at_home {
-            setup.castling.0 |= bit;
-        }
-    }
+    setup.castling = CastlingRights((flags >> 1) & setup.castling_allowed().0);
     if ep & 8 != 0 {
         let rank = match setup.turn {
             Color::White => Rank::Sixth,
@@ -160,16 +121,4 @@ pub fn shakmaty_position(fen: &str) -> Option<Result<Chess, PositionErrorKinds>>
             .or_else(|e| e.ignore_too_much_material())
             .map_err(|e| e.kinds()),
     )
-}
-
-/// shakmaty's legal moves in UCI notation, sorted.
-pub fn shakmaty_sorted_uci(pos: &Chess) -> Vec<String> {
-    use shakmaty::Position as _;
-    let mut v: Vec<String> = pos
-        .legal_moves()
-        .iter()
-        .map(|m| m.to_uci(CastlingMode::Standard).to_string())
-        .collect();
-    v.sort();
-    v
 }

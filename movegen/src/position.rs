@@ -126,25 +126,8 @@ impl<A: SliderAttacks> Position<A> {
         if (pos.by_role[Role::Pawn.index()] & back_ranks).any() {
             return Err(PositionError::PawnsOnBackRank);
         }
-        for color in Color::ALL {
-            for king_side in [true, false] {
-                if pos.castling.has(color, king_side) {
-                    let (k, _, r, _) = castling_squares(color, king_side);
-                    if pos.piece_at(k)
-                        != Some(Piece {
-                            color,
-                            role: Role::King,
-                        })
-                        || pos.piece_at(r)
-                            != Some(Piece {
-                                color,
-                                role: Role::Rook,
-                            })
-                    {
-                        return Err(PositionError::InvalidCastlingRights);
-                    }
-                }
-            }
+        if pos.castling.0 & !setup.castling_allowed().0 != 0 {
+            return Err(PositionError::InvalidCastlingRights);
         }
         if let Some(ep) = pos.ep_square {
             // The square behind a pawn of the side not to move that just made

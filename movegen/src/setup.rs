@@ -6,7 +6,8 @@ use core::str::FromStr;
 use attacks::{Bitboard, Color, File, Rank, Square};
 
 use crate::error::{FenField, ParseFenError};
-use crate::types::{CastlingRights, Piece};
+use crate::position::castling_squares;
+use crate::types::{CastlingRights, Piece, Role};
 
 /// The FEN of the standard starting position.
 pub const STARTING_FEN: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
@@ -35,6 +36,23 @@ impl Setup {
             .into_iter()
             .filter(|&sq| self.board[sq.index()] == Some(piece))
             .collect()
+    }
+
+    /// The castling rights this board allows, whatever `castling` says:
+    /// those whose king and rook stand on their home squares. A position
+    /// is valid only if its rights are among these.
+    pub fn castling_allowed(&self) -> CastlingRights {
+        let mut rights = CastlingRights::NONE;
+        for color in Color::ALL {
+            for king_side in [true, false] {
+                let (king, _, rook, _) = castling_squares(color, king_side);
+                let at = |sq: Square, role| self.board[sq.index()] == Some(Piece { color, role });
+                if at(king, Role::King) && at(rook, Role::Rook) {
+                    rights.0 |= CastlingRights::flag(color, king_side);
+                }
+            }
+        }
+        rights
     }
 }
 
@@ -203,6 +221,18 @@ impl Default for Setup {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn castling_allowed_needs_king_and_rook_at_home() {
+        let s: Setup = STARTING_FEN.parse().unwrap();
+        assert_eq!(s.castling_allowed(), CastlingRights::ALL);
+        // No h1 rook: White keeps only the queen side.
+        let s: Setup = "r3k2r/8/8/8/8/8/8/R3K3 w - - 0 1".parse().unwrap();
+        assert_eq!(s.castling_allowed().to_string(), "Qkq");
+        // The black king off e8: Black keeps nothing.
+        let s: Setup = "r2k3r/8/8/8/8/8/8/R3K3 w - - 0 1".parse().unwrap();
+        assert_eq!(s.castling_allowed().to_string(), "Q");
+    }
 
     #[test]
     fn start_round_trips() {

@@ -58,37 +58,7 @@ pub fn build(
             setup.board[usize::from(sq)] = None;
         }
     }
-    for (bit, color, king, rook) in [
-        (
-            CastlingRights::WHITE_KING_SIDE,
-            Color::White,
-            Square::E1,
-            Square::H1,
-        ),
-        (
-            CastlingRights::WHITE_QUEEN_SIDE,
-            Color::White,
-            Square::E1,
-            Square::A1,
-        ),
-        (
-            CastlingRights::BLACK_KING_SIDE,
-            Color::Black,
-            Square::E8,
-            Square::H8,
-        ),
-        (
-            CastlingRights::BLACK_QUEEN_SIDE,
-            Color::Black,
-            Square::E8,
-            Square::A8,
-        ),
-    ] {
-        let at = |sq: Square, role| setup.board[sq.index()] == Some(Piece { color, role });
-        if castling & bit != 0 && at(king, Role::King) && at(rook, Role::Rook) {
-            setup.castling.0 |= bit;
-        }
-    }
+    setup.castling = CastlingRights(castling & setup.castling_allowed().0);
     if let Some(file) = ep_file {
         let us = setup.turn;
         let (ep_rank, pushed_rank, origin_rank) = match us {
