@@ -494,8 +494,8 @@ impl Driver {
             || go.winc.is_some()
             || go.binc.is_some()
             || go.movestogo.is_some();
-        // Clocks beyond any game (about 35 years) are clamped, so that time
-        // management's arithmetic cannot overflow on `go movetime -9223...`.
+        // Clocks beyond any game (about 35 years) are clamped, a second
+        // guard: time management's arithmetic also saturates by itself.
         const MAX_MS: i64 = 1 << 40;
         let ms = |t: Option<i64>| t.map(|t| t.clamp(-MAX_MS, MAX_MS));
         let clock = Clock {

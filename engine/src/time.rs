@@ -22,21 +22,26 @@ pub struct Clock {
 }
 
 /// `(soft, hard)` limits, or `None` for a search without time limits.
+///
+/// Any clock is accepted, up to `i64::MIN` and `i64::MAX` milliseconds: the
+/// arithmetic saturates, so absurd clocks give long or short limits, never
+/// an overflow.
 pub fn limits(clock: &Clock, overhead_ms: u64) -> Option<(Duration, Duration)> {
-    let overhead = overhead_ms as i64;
+    let overhead = i64::try_from(overhead_ms).unwrap_or(i64::MAX);
     if let Some(mt) = clock.movetime {
-        let t = (mt - overhead).max(1) as u64;
+        let t = mt.saturating_sub(overhead).max(1) as u64;
         return Some((Duration::from_millis(t), Duration::from_millis(t)));
     }
     let time = clock.time?;
     let inc = clock.inc.unwrap_or(0).max(0);
     // What can be spent at all: keep the overhead, never below one millisecond.
-    let available = (time - overhead).max(1);
+    let available = time.saturating_sub(overhead).max(1);
     let moves_left = i64::from(clock.movestogo.unwrap_or(30).clamp(1, 50));
-    let base = available / moves_left + inc * 3 / 4;
-    let soft = (base * 6 / 10).clamp(1, available);
-    let hard = (base * 3)
-        .min(available * 6 / 10)
+    let base = (available / moves_left).saturating_add(inc / 4 * 3 + inc % 4 * 3 / 4);
+    let soft = (base / 10 * 6 + base % 10 * 6 / 10).clamp(1, available);
+    let hard = base
+        .saturating_mul(3)
+        .min(available / 10 * 6 + available % 10 * 6 / 10)
         .max(1)
         .max(soft.min(available));
     Some((
@@ -92,5 +97,27 @@ mod tests {
             soft.as_millis() < 50 && hard.as_millis() < 150,
             "{soft:?} {hard:?}"
         );
+    }
+
+    #[test]
+    fn extreme_clocks_do_not_overflow() {
+        let ends = [i64::MIN, i64::MIN + 1, -1, 0, 1, i64::MAX - 1, i64::MAX];
+        for time in ends {
+            for inc in ends {
+                for movetime in [None, Some(time)] {
+                    for overhead in [0, 10, u64::MAX] {
+                        let c = Clock {
+                            time: Some(time),
+                            inc: Some(inc),
+                            movestogo: Some(1),
+                            movetime,
+                        };
+                        let (soft, hard) = limits(&c, overhead).unwrap();
+                        assert!(soft <= hard, "{c:?} {overhead}");
+                        assert!(hard >= Duration::from_millis(1), "{c:?} {overhead}");
+                    }
+                }
+            }
+        }
     }
 }
