@@ -69,6 +69,14 @@ pub struct Weights {
     pub king_danger: [i32; 32],
     /// For the side to move.
     pub tempo: Score,
+    /// Against a bare king (endgame only): per step the lone king stands
+    /// from the centre, as a Manhattan distance (0..=6). Mates happen at the
+    /// edge; without this the search sees no progress until a mate is
+    /// within its horizon.
+    pub mop_up_edge: i32,
+    /// Against a bare king (endgame only): per step the kings stand closer
+    /// than 14 apart, as a Manhattan distance: the attacking king must help.
+    pub mop_up_kings: i32,
 }
 
 const fn danger_table() -> [i32; 32] {
@@ -118,6 +126,8 @@ pub const WEIGHTS: Weights = Weights {
     king_attack_weight: [0, 2, 2, 3, 5, 0],
     king_danger: danger_table(),
     tempo: Score(12, 6),
+    mop_up_edge: 10,
+    mop_up_kings: 4,
 };
 
 /// Game phase weight of each role; 24 with all pieces on the board.
@@ -214,6 +224,26 @@ fn passed_span(color: Color, sq: Square) -> Bitboard {
         Color::Black => (1u64 << (8 * r)) - 1,
     };
     files & Bitboard(ahead)
+}
+
+/// Manhattan distance from `sq` to the four centre squares (0..=6).
+fn centre_distance(sq: Square) -> i32 {
+    let d = |i: usize| (3 - i as i32).max(i as i32 - 4);
+    d(sq.file().index()) + d(sq.rank().index())
+}
+
+/// Manhattan distance between two squares (0..=14).
+fn manhattan(a: Square, b: Square) -> i32 {
+    (a.file().index() as i32 - b.file().index() as i32).abs()
+        + (a.rank().index() as i32 - b.rank().index() as i32).abs()
+}
+
+/// The endgame bonus for `winner` when `!winner` has nothing but its king:
+/// drive that king to the edge and bring ours close (mop-up evaluation).
+fn mop_up<A: SliderAttacks>(pos: &Position<A>, winner: Color, w: &Weights) -> i32 {
+    let theirs = pos.king_of(!winner);
+    w.mop_up_edge * centre_distance(theirs)
+        + w.mop_up_kings * (14 - manhattan(pos.king_of(winner), theirs))
 }
 
 fn relative(color: Color, sq: Square) -> Square {
@@ -332,6 +362,13 @@ pub fn evaluate<A: SliderAttacks>(pos: &Position<A>) -> i32 {
             .sum();
         if non_pawn < 400 {
             score.1 /= 8;
+        }
+    }
+    // A bare king against more: the material is decided, the distances count.
+    for winner in [us, !us] {
+        if pos.by_color(!winner).count() == 1 && pos.by_color(winner).count() > 1 {
+            let bonus = mop_up(pos, winner, w);
+            score.1 += if winner == us { bonus } else { -bonus };
         }
     }
     (score.0 * phase + score.1 * (24 - phase)) / 24
