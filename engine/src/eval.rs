@@ -4,7 +4,8 @@
 //! Terms: material, piece-square tables, mobility (counted with the attack
 //! method the search runs with), pawn structure (doubled, isolated, passed),
 //! king safety (attacks on the king zone, pawn shield), bishop pair, rooks
-//! on open and half-open files, and a tempo bonus. Every weight is in
+//! on open and half-open files, a tempo bonus, and mop-up against a bare
+//! king (drive it to the edge, bring the kings together). Every weight is in
 //! [`Weights`], one place, so they can be tuned from game data later.
 
 use attacks::{
