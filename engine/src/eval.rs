@@ -140,10 +140,7 @@ const PHASE: [i32; 6] = [0, 1, 1, 2, 4, 0];
 const fn pst(role: Role, sq: Square) -> Score {
     let f = sq.file() as i32;
     let r = sq.rank() as i32;
-    // Distance from the centre, 0 (d4, e5...) to 3 (corners), per axis.
-    let fd = if f < 4 { 3 - f } else { f - 4 };
-    let rd = if r < 4 { 3 - r } else { r - 4 };
-    let centre = 6 - fd - rd; // 0 (corner) .. 6 (centre)
+    let centre = 6 - centre_distance(sq); // 0 (corner) .. 6 (centre)
     match role {
         Role::Pawn => {
             let central_file = if f == 3 || f == 4 { 1 } else { 0 };
@@ -154,7 +151,7 @@ const fn pst(role: Role, sq: Square) -> Score {
         Role::Bishop => Score(centre * 4 - 8, centre * 3 - 9),
         Role::Rook => {
             let seventh = if r == 6 { 1 } else { 0 };
-            let central_file = if fd == 0 { 1 } else { 0 };
+            let central_file = if f == 3 || f == 4 { 1 } else { 0 };
             Score(seventh * 20 + central_file * 6, seventh * 10)
         }
         Role::Queen => Score(centre * 2 - 6, centre * 4 - 12),
@@ -227,10 +224,13 @@ fn passed_span(color: Color, sq: Square) -> Bitboard {
     files & Bitboard(ahead)
 }
 
-/// Manhattan distance from `sq` to the four centre squares (0..=6).
-fn centre_distance(sq: Square) -> i32 {
-    let d = |i: usize| (3 - i as i32).max(i as i32 - 4);
-    d(sq.file().index()) + d(sq.rank().index())
+/// Manhattan distance from `sq` to the four centre squares: 0 (d4, e5...)
+/// to 6 (corners).
+const fn centre_distance(sq: Square) -> i32 {
+    let (f, r) = (sq.file() as i32, sq.rank() as i32);
+    let fd = if f < 4 { 3 - f } else { f - 4 };
+    let rd = if r < 4 { 3 - r } else { r - 4 };
+    fd + rd
 }
 
 /// Manhattan distance between two squares (0..=14).

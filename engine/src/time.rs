@@ -37,17 +37,22 @@ pub fn limits(clock: &Clock, overhead_ms: u64) -> Option<(Duration, Duration)> {
     // What can be spent at all: keep the overhead, never below one millisecond.
     let available = time.saturating_sub(overhead).max(1);
     let moves_left = i64::from(clock.movestogo.unwrap_or(30).clamp(1, 50));
-    let base = (available / moves_left).saturating_add(inc / 4 * 3 + inc % 4 * 3 / 4);
-    let soft = (base / 10 * 6 + base % 10 * 6 / 10).clamp(1, available);
+    let base = (available / moves_left).saturating_add(fraction(inc, 3, 4));
+    let soft = fraction(base, 6, 10).clamp(1, available);
     let hard = base
         .saturating_mul(3)
-        .min(available / 10 * 6 + available % 10 * 6 / 10)
+        .min(fraction(available, 6, 10))
         .max(1)
         .max(soft.min(available));
     Some((
         Duration::from_millis(soft as u64),
         Duration::from_millis(hard as u64),
     ))
+}
+
+/// `x * num / den` for `0 <= x` and `num <= den`, without overflow.
+fn fraction(x: i64, num: i64, den: i64) -> i64 {
+    (i128::from(x) * i128::from(num) / i128::from(den)) as i64
 }
 
 #[cfg(test)]
