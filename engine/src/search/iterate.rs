@@ -1,0 +1,171 @@
+//! Iterative deepening for one thread: deeper and deeper searches of the
+//! root, each inside an aspiration window around the last score, with the
+//! MultiPV lines and the reports to the [`Reporter`].
+
+use std::sync::atomic::Ordering;
+use std::time::Duration;
+
+use attacks::SliderAttacks;
+use movegen::{Move, Position};
+
+use super::api::{INFINITY, MATE, MATE_BOUND, MAX_PLY, Outcome, Report, Reporter, Score};
+use super::params::PARAMS;
+use super::threads::wait_for_stop;
+use super::worker::Worker;
+use crate::tt::Bound;
+
+/// Iterative deepening for one thread.
+pub(super) fn iterate<A: SliderAttacks>(
+    w: &mut Worker<'_, A>,
+    pos: &Position<A>,
+    reporter: &dyn Reporter,
+) -> Outcome {
+    let legal = pos.legal_moves();
+    let fallback = w
+        .limits
+        .searchmoves
+        .iter()
+        .copied()
+        .find(|m| legal.contains(m))
+        .unwrap_or(legal[0]);
+    let mut outcome = Outcome {
+        best: fallback,
+        ponder: None,
+        score: 0,
+        depth: 0,
+        nodes: 0,
+    };
+    let max_depth = w
+        .limits
+        .depth
+        .unwrap_or(MAX_PLY as u32 - 1)
+        .clamp(1, MAX_PLY as u32 - 1);
+    let multipv = w.limits.multipv.clamp(1, legal.len());
+    let mut prev_score = 0;
+    let first = 1 + (w.id as u32 % 2);
+    for depth in first..=max_depth {
+        w.root_excluded.clear();
+        w.seldepth = 0;
+        let mut lines: Vec<(i32, Vec<Move>)> = Vec::new();
+        for line in 0..multipv {
+            // Aspiration windows around the previous score.
+            let mut delta = PARAMS.aspiration_delta;
+            let (mut alpha, mut beta) = if depth >= PARAMS.aspiration_min_depth && line == 0 {
+                (prev_score - delta, prev_score + delta)
+            } else {
+                (-INFINITY, INFINITY)
+            };
+            let score = loop {
+                let s = w.negamax(pos, alpha, beta, depth as i32, 0, false);
+                if w.stopped {
+                    break s;
+                }
+                if s <= alpha {
+                    beta = (alpha + beta) / 2;
+                    alpha = (s - delta).max(-INFINITY);
+                } else if s >= beta {
+                    beta = (s + delta).min(INFINITY);
+                } else {
+                    break s;
+                }
+                delta += delta;
+                // A failed window's line, shown on long searches only.
+                if w.id == 0 && w.start.elapsed() > Duration::from_secs(3) {
+                    let pv = w.pv[0][..w.pv_len[0]].to_vec();
+                    if !pv.is_empty() {
+                        let bound = if s >= beta {
+                            Bound::Lower
+                        } else {
+                            Bound::Upper
+                        };
+                        w.last_reported = pv[0];
+                        reporter.report(&report(w, depth, line + 1, s, Some(bound), pv));
+                    }
+                }
+            };
+            if w.stopped && depth > first {
+                break;
+            }
+            let pv: Vec<Move> = w.pv[0][..w.pv_len[0]].to_vec();
+            if pv.is_empty() {
+                break;
+            }
+            w.root_excluded.push(pv[0]);
+            lines.push((score, pv));
+            if w.stopped {
+                break;
+            }
+        }
+        if lines.is_empty() || (w.stopped && depth > first) {
+            break;
+        }
+        // Each MultiPV line is the best of the moves the earlier lines left,
+        // so the scores fall, except where the search was unstable: show (and
+        // play) the lines best first.
+        lines.sort_by_key(|(score, _)| core::cmp::Reverse(*score));
+        if w.id == 0 {
+            for (i, (score, pv)) in lines.iter().enumerate() {
+                reporter.report(&report(w, depth, i + 1, *score, None, pv.clone()));
+            }
+            w.last_reported = lines[0].1[0];
+        }
+        w.may_stop = true;
+        let (score, pv) = &lines[0];
+        outcome.best = pv[0];
+        outcome.ponder = pv.get(1).copied();
+        outcome.score = *score;
+        outcome.depth = depth;
+        prev_score = *score;
+        if w.stopped {
+            break;
+        }
+        if w.id == 0 {
+            if let Some(mate) = w.limits.mate
+                && score.abs() >= MATE_BOUND
+                && (MATE - score.abs() + 1) / 2 <= mate as i32
+            {
+                break;
+            }
+            if let Some(soft) = w.limits.soft_time
+                && !w.shared.pondering.load(Ordering::Relaxed)
+                && w.clock_start().elapsed() >= soft
+            {
+                break;
+            }
+        }
+    }
+    outcome.nodes = w.nodes;
+    // `bestmove` must be the first move of the last PV shown: if a failed
+    // window showed another move last, show the line played.
+    if w.id == 0 && w.last_reported != outcome.best {
+        let mut pv = vec![outcome.best];
+        pv.extend(outcome.ponder);
+        reporter.report(&report(w, outcome.depth, 1, outcome.score, None, pv));
+    }
+    if w.id == 0 {
+        wait_for_stop(w.limits, w.shared);
+    }
+    outcome
+}
+
+/// The report of one line.
+pub(super) fn report<A: SliderAttacks>(
+    w: &Worker<'_, A>,
+    depth: u32,
+    multipv: usize,
+    score: i32,
+    bound: Option<Bound>,
+    pv: Vec<Move>,
+) -> Report {
+    Report {
+        depth,
+        seldepth: w.seldepth as u32,
+        multipv,
+        score: Score::from_internal(score),
+        bound,
+        nodes: w.shared.nodes.load(Ordering::Relaxed).max(w.nodes),
+        time: w.start.elapsed(),
+        hashfull: w.shared.tt.hashfull(),
+        pv,
+    }
+}

@@ -1,0 +1,35 @@
+//! The search: iterative deepening with aspiration windows over a principal
+//! variation search, quiescence search with SEE, and the usual pruning and
+//! ordering heuristics; Lazy SMP for several threads. Generic over the attack
+//! method, so each method gets its own monomorphised instance.
+//!
+//! The search knows nothing of text: it reads [`Limits`] and tells a
+//! [`Reporter`] what it found.
+//!
+//! - `api`: what is asked and answered ([`Limits`],
+//!   [`Report`], [`Outcome`]) and the score scale ([`MATE`], [`INFINITY`]).
+//! - `threads`: [`search`], the entry point, and the [`Shared`] state of its
+//!   threads (Lazy SMP).
+//! - `iterate`: iterative deepening and aspiration windows, one thread.
+//! - `negamax`: the principal variation search and quiescence, as numbered
+//!   steps.
+//! - `worker`: one thread's state and its checks of the limits.
+//! - `movepick`: move ordering; `history`: killers, history, counter moves.
+//! - [`see`]: static exchange evaluation.
+//! - [`params`]: every constant of the search, in one place.
+
+mod api;
+mod history;
+mod iterate;
+mod movepick;
+mod negamax;
+pub mod params;
+mod see;
+mod threads;
+mod worker;
+
+pub use api::{
+    INFINITY, Limits, MATE, MATE_BOUND, MAX_PLY, Outcome, Report, Reporter, Score, Silent,
+};
+pub use see::{SEE_VALUE, see};
+pub use threads::{Shared, search};

@@ -1,0 +1,372 @@
+//! The search proper: the principal variation search and the quiescence
+//! search below it, each as numbered steps.
+
+use attacks::SliderAttacks;
+use movegen::{Move, MoveList, Position, Role};
+
+use super::api::{INFINITY, MATE, MATE_BOUND, MAX_PLY};
+use super::movepick::MovePicker;
+use super::params::PARAMS;
+use super::see::{see, value};
+use super::worker::Worker;
+use crate::eval::evaluate;
+use crate::tt::{Bound, Entry, score_from_tt, score_to_tt};
+
+impl<A: SliderAttacks> Worker<'_, A> {
+    /// The move played one ply up, or null at the root.
+    #[inline]
+    fn prev_move(&self, ply: usize) -> Move {
+        if ply > 0 {
+            self.played[ply - 1]
+        } else {
+            Move::NULL
+        }
+    }
+
+    /// Quiescence search: captures and promotions (all evasions in check)
+    /// until the position is quiet.
+    pub fn qsearch(&mut self, pos: &Position<A>, mut alpha: i32, beta: i32, ply: usize) -> i32 {
+        // 1. Limits, the maximum ply, draws.
+        self.nodes += 1;
+        if self.should_stop() {
+            return 0;
+        }
+        self.pv_len[ply] = ply;
+        self.seldepth = self.seldepth.max(ply);
+        if ply >= MAX_PLY {
+            return evaluate(pos);
+        }
+        if pos.halfmoves() >= 100 || pos.is_insufficient_material() {
+            return 0;
+        }
+
+        // 2. Transposition table.
+        let in_check = pos.is_check();
+        let key = pos.key();
+        let tt = self.shared.tt.probe(key);
+        if let Some(e) = tt {
+            let s = score_from_tt(e.score, ply);
+            if (e.bound == Bound::Exact)
+                || (e.bound == Bound::Lower && s >= beta)
+                || (e.bound == Bound::Upper && s <= alpha)
+            {
+                return s;
+            }
+        }
+
+        // 3. Stand pat.
+        let mut best = -INFINITY;
+        let stand_pat = if in_check {
+            -INFINITY
+        } else {
+            tt.map_or_else(|| evaluate(pos), |e| e.eval)
+        };
+        if !in_check {
+            if stand_pat >= beta {
+                return stand_pat;
+            }
+            alpha = alpha.max(stand_pat);
+            best = stand_pat;
+        }
+
+        // 4. The moves: noisy ones, or every evasion in check.
+        let moves = if in_check {
+            pos.legal_moves()
+        } else {
+            pos.noisy_moves()
+        };
+        if in_check && moves.is_empty() {
+            return -MATE + ply as i32;
+        }
+        let tt_move = tt.map_or(Move::NULL, |e| e.mv);
+        let mut picker = MovePicker::new(pos, moves, tt_move, ply, self.prev_move(ply), &self.hist);
+        let mut best_move = Move::NULL;
+        while let Some(m) = picker.next_move() {
+            // 5. Delta pruning and losing captures.
+            if !in_check {
+                let gain = pos.captured(m).map_or(0, value);
+                if m.promotion_role().is_none()
+                    && stand_pat + gain + PARAMS.qs_delta_margin <= alpha
+                {
+                    continue;
+                }
+                if see(pos, m) < 0 {
+                    continue;
+                }
+            }
+            let mut child = *pos;
+            child.play_unchecked(m);
+            self.keys.push(key);
+            let score = -self.qsearch(&child, -beta, -alpha, ply + 1);
+            self.keys.pop();
+            if self.stopped {
+                return 0;
+            }
+            if score > best {
+                best = score;
+                if score > alpha {
+                    alpha = score;
+                    best_move = m;
+                    if score >= beta {
+                        break;
+                    }
+                }
+            }
+        }
+
+        // 6. Store the result.
+        let bound = if best >= beta {
+            Bound::Lower
+        } else {
+            Bound::Upper
+        };
+        self.shared.tt.store(
+            key,
+            Entry {
+                mv: best_move,
+                score: score_to_tt(best, ply),
+                eval: if in_check { 0 } else { stand_pat },
+                depth: 0,
+                bound,
+            },
+        );
+        best
+    }
+
+    /// The principal variation search.
+    #[allow(clippy::too_many_lines)]
+    pub fn negamax(
+        &mut self,
+        pos: &Position<A>,
+        mut alpha: i32,
+        mut beta: i32,
+        mut depth: i32,
+        ply: usize,
+        null_ok: bool,
+    ) -> i32 {
+        // 1. At the horizon, resolve captures.
+        if depth <= 0 {
+            return self.qsearch(pos, alpha, beta, ply);
+        }
+        self.pv_len[ply] = ply;
+        let root = ply == 0;
+        let pv_node = beta - alpha > 1;
+
+        // 2. Limits.
+        self.nodes += 1;
+        if self.should_stop() {
+            return 0;
+        }
+        self.seldepth = self.seldepth.max(ply);
+
+        // 3. Draws, maximum ply, mate-distance pruning.
+        if !root {
+            if self.is_draw(pos) {
+                return 0;
+            }
+            if ply >= MAX_PLY {
+                return evaluate(pos);
+            }
+            alpha = alpha.max(-MATE + ply as i32);
+            beta = beta.min(MATE - ply as i32 - 1);
+            if alpha >= beta {
+                return alpha;
+            }
+        }
+
+        // 4. Transposition table.
+        let key = pos.key();
+        let tt = self.shared.tt.probe(key);
+        let tt_move = tt.map_or(Move::NULL, |e| e.mv);
+        if let Some(e) = tt
+            && !pv_node
+            && e.depth >= depth
+        {
+            let s = score_from_tt(e.score, ply);
+            if (e.bound == Bound::Exact)
+                || (e.bound == Bound::Lower && s >= beta)
+                || (e.bound == Bound::Upper && s <= alpha)
+            {
+                return s;
+            }
+        }
+
+        // 5. Static evaluation.
+        let in_check = pos.is_check();
+        let eval = if in_check {
+            -INFINITY
+        } else {
+            tt.map_or_else(|| evaluate(pos), |e| e.eval)
+        };
+        self.evals[ply] = eval;
+        let improving = !in_check && ply >= 2 && eval > self.evals[ply - 2];
+        let us = pos.turn();
+
+        if !in_check && !pv_node {
+            // 6. Reverse futility pruning.
+            let margin =
+                PARAMS.rfp_margin * depth - if improving { PARAMS.rfp_improving } else { 0 };
+            if depth <= PARAMS.rfp_max_depth && eval - margin >= beta && eval.abs() < MATE_BOUND {
+                return eval;
+            }
+            // 7. Null-move pruning.
+            let non_pawn =
+                pos.by_color(us) - pos.pieces(us, Role::Pawn) - pos.pieces(us, Role::King);
+            if null_ok && depth >= PARAMS.nmp_min_depth && eval >= beta && non_pawn.any() {
+                let r = PARAMS.nmp_base
+                    + depth / PARAMS.nmp_depth_divisor
+                    + ((eval - beta) / PARAMS.nmp_eval_divisor).min(PARAMS.nmp_eval_max);
+                let mut child = *pos;
+                child.play_null();
+                self.keys.push(key);
+                self.played[ply] = Move::NULL;
+                let score = -self.negamax(&child, -beta, -beta + 1, depth - 1 - r, ply + 1, false);
+                self.keys.pop();
+                if self.stopped {
+                    return 0;
+                }
+                if score >= beta {
+                    return if score >= MATE_BOUND { beta } else { score };
+                }
+            }
+        }
+
+        // 8. Internal iterative reduction: no stored move, search shallower.
+        if depth >= PARAMS.iir_min_depth && tt_move.is_null() {
+            depth -= 1;
+        }
+
+        // 9. The moves.
+        let mut moves = pos.legal_moves();
+        if root {
+            if !self.limits.searchmoves.is_empty() {
+                moves.retain(|m| self.limits.searchmoves.contains(m));
+            }
+            moves.retain(|m| !self.root_excluded.contains(m));
+        }
+        if moves.is_empty() {
+            return if in_check { -MATE + ply as i32 } else { 0 };
+        }
+        let prev = self.prev_move(ply);
+        let mut picker = MovePicker::new(pos, moves, tt_move, ply, prev, &self.hist);
+        let mut best = -INFINITY;
+        let mut best_move = Move::NULL;
+        let mut searched = 0usize;
+        let mut quiets_tried: MoveList = MoveList::new();
+        let original_alpha = alpha;
+
+        while let Some(m) = picker.next_move() {
+            let quiet = !pos.is_noisy(m);
+
+            // 10. Pruning of late moves once a line that does not lose is known.
+            if !root && best > -MATE_BOUND {
+                if quiet && !in_check && depth <= PARAMS.lmp_max_depth {
+                    let limit =
+                        (PARAMS.lmp_base + depth * depth) as usize / if improving { 1 } else { 2 };
+                    // Checks are exempt: a quiet check is often the mate.
+                    let check = pos.gives_check(m);
+                    if quiets_tried.len() >= limit.max(2) && !check {
+                        continue;
+                    }
+                    if eval + PARAMS.futility_base + PARAMS.futility_per_depth * depth <= alpha
+                        && !check
+                    {
+                        continue;
+                    }
+                }
+                if depth <= PARAMS.see_prune_max_depth {
+                    let threshold = if quiet {
+                        -PARAMS.see_quiet_margin * depth
+                    } else {
+                        -PARAMS.see_noisy_margin * depth * depth
+                    };
+                    if see(pos, m) < threshold {
+                        continue;
+                    }
+                }
+            }
+
+            let mut child = *pos;
+            child.play_unchecked(m);
+            self.keys.push(key);
+            self.played[ply] = m;
+            // 11. Check extension.
+            let extension = i32::from(child.is_check());
+            let new_depth = depth - 1 + extension;
+
+            // 12. Principal variation search with late-move reductions.
+            let score = if searched == 0 {
+                -self.negamax(&child, -beta, -alpha, new_depth, ply + 1, true)
+            } else {
+                let mut r = 0;
+                if depth >= PARAMS.lmr_min_depth && searched >= 2 + usize::from(pv_node) && quiet {
+                    r = self.lmr[depth.min(63) as usize][searched.min(63)];
+                    r -= i32::from(pv_node) + i32::from(in_check);
+                    r += i32::from(!improving);
+                    r -= self.hist.quiet(us, m) / PARAMS.lmr_history_divisor;
+                    r = r.clamp(0, new_depth - 1);
+                }
+                let mut s = -self.negamax(&child, -alpha - 1, -alpha, new_depth - r, ply + 1, true);
+                if s > alpha && r > 0 {
+                    s = -self.negamax(&child, -alpha - 1, -alpha, new_depth, ply + 1, true);
+                }
+                if s > alpha && s < beta {
+                    s = -self.negamax(&child, -beta, -alpha, new_depth, ply + 1, true);
+                }
+                s
+            };
+            self.keys.pop();
+            if self.stopped {
+                return 0;
+            }
+            searched += 1;
+
+            if score > best {
+                best = score;
+                if score > alpha {
+                    best_move = m;
+                    alpha = score;
+                    self.update_pv(ply, m);
+                    if score >= beta {
+                        // 13. A cut: remember the quiet move that made it.
+                        if quiet {
+                            self.hist
+                                .on_quiet_cutoff(us, ply, depth, m, &quiets_tried, prev);
+                        }
+                        break;
+                    }
+                }
+            }
+            if quiet {
+                let _ = quiets_tried.try_push(m);
+            }
+        }
+
+        if searched == 0 {
+            // Every move was pruned: fall back to the static view.
+            return alpha;
+        }
+
+        // 14. Store the result.
+        let bound = if best >= beta {
+            Bound::Lower
+        } else if best > original_alpha {
+            Bound::Exact
+        } else {
+            Bound::Upper
+        };
+        if !root || self.root_excluded.is_empty() {
+            self.shared.tt.store(
+                key,
+                Entry {
+                    mv: best_move,
+                    score: score_to_tt(best, ply),
+                    eval: if in_check { 0 } else { eval },
+                    depth,
+                    bound,
+                },
+            );
+        }
+        best
+    }
+}

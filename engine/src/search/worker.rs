@@ -1,0 +1,155 @@
+//! One search thread's state: its statistics, its stack of evaluations and
+//! moves, the principal variation, and the checks of the limits.
+
+use std::sync::atomic::Ordering;
+use std::time::Instant;
+
+use attacks::SliderAttacks;
+use movegen::{Move, Position};
+
+use super::api::{Limits, MAX_PLY};
+use super::history::Histories;
+use super::params::PARAMS;
+use super::threads::Shared;
+
+/// Late-move reductions by depth and move number.
+fn lmr_table() -> Box<[[i32; 64]; 64]> {
+    let mut t = Box::new([[0; 64]; 64]);
+    for (d, row) in t.iter_mut().enumerate().skip(1) {
+        for (n, r) in row.iter_mut().enumerate().skip(1) {
+            *r = (PARAMS.lmr_base + (d as f64).ln() * (n as f64).ln() / PARAMS.lmr_divisor) as i32;
+        }
+    }
+    t
+}
+
+/// One search thread's state.
+pub(super) struct Worker<'a, A: SliderAttacks> {
+    /// 0 for the main thread.
+    pub id: usize,
+    pub shared: &'a Shared,
+    pub limits: &'a Limits,
+    pub start: Instant,
+    /// The keys of the positions before this node, oldest first.
+    pub keys: Vec<u64>,
+    pub nodes: u64,
+    pub seldepth: usize,
+    pub hist: Histories,
+    /// The move played at each ply (null for a null move).
+    pub played: [Move; MAX_PLY + 2],
+    /// The static evaluation at each ply (`-INFINITY` in check).
+    pub evals: [i32; MAX_PLY + 2],
+    pub pv: Box<[[Move; MAX_PLY + 2]; MAX_PLY + 2]>,
+    pub pv_len: [usize; MAX_PLY + 2],
+    pub lmr: Box<[[i32; 64]; 64]>,
+    /// Root moves excluded from this search (MultiPV lines already found).
+    pub root_excluded: Vec<Move>,
+    pub stopped: bool,
+    /// False until the first iteration completes, so there is always a move.
+    pub may_stop: bool,
+    /// The first move of the last PV reported.
+    pub last_reported: Move,
+    _method: core::marker::PhantomData<A>,
+}
+
+impl<'a, A: SliderAttacks> Worker<'a, A> {
+    pub fn new(
+        id: usize,
+        shared: &'a Shared,
+        limits: &'a Limits,
+        keys: Vec<u64>,
+        start: Instant,
+    ) -> Self {
+        Worker {
+            id,
+            shared,
+            limits,
+            start,
+            keys,
+            nodes: 0,
+            seldepth: 0,
+            hist: Histories::new(),
+            played: [Move::NULL; MAX_PLY + 2],
+            evals: [0; MAX_PLY + 2],
+            pv: Box::new([[Move::NULL; MAX_PLY + 2]; MAX_PLY + 2]),
+            pv_len: [0; MAX_PLY + 2],
+            lmr: lmr_table(),
+            root_excluded: Vec::new(),
+            stopped: false,
+            may_stop: false,
+            last_reported: Move::NULL,
+            _method: core::marker::PhantomData,
+        }
+    }
+
+    /// The time the limits count from: the start, or `ponderhit`.
+    pub fn clock_start(&self) -> Instant {
+        self.shared
+            .ponderhit_at
+            .lock()
+            .ok()
+            .and_then(|g| *g)
+            .unwrap_or(self.start)
+    }
+
+    /// Checks the stop flag, and (main thread) the node and time limits.
+    #[inline]
+    pub fn should_stop(&mut self) -> bool {
+        if self.stopped {
+            return true;
+        }
+        if self.nodes & 1023 == 0 && self.may_stop {
+            self.shared.nodes.fetch_add(1024, Ordering::Relaxed);
+            if self.shared.stop.load(Ordering::Relaxed) {
+                self.stopped = true;
+            } else if self.id == 0 {
+                if let Some(n) = self.limits.nodes
+                    && self.nodes >= n
+                {
+                    self.stopped = true;
+                }
+                if let Some(hard) = self.limits.hard_time
+                    && !self.shared.pondering.load(Ordering::Relaxed)
+                    && self.clock_start().elapsed() >= hard
+                {
+                    self.stopped = true;
+                }
+                if self.stopped {
+                    self.shared.stop.store(true, Ordering::Relaxed);
+                }
+            }
+        }
+        self.stopped
+    }
+
+    fn is_repetition(&self, pos: &Position<A>) -> bool {
+        let n = self.keys.len();
+        let window = (pos.halfmoves() as usize).min(n);
+        let key = pos.key();
+        let mut i = 2;
+        while i <= window {
+            if self.keys[n - i] == key {
+                return true;
+            }
+            i += 2;
+        }
+        false
+    }
+
+    /// A draw by the fifty-move rule, material or repetition.
+    pub fn is_draw(&self, pos: &Position<A>) -> bool {
+        (pos.halfmoves() >= 100 && !pos.is_checkmate())
+            || pos.is_insufficient_material()
+            || self.is_repetition(pos)
+    }
+
+    /// The PV at `ply` becomes `m` and the child's PV.
+    pub fn update_pv(&mut self, ply: usize, m: Move) {
+        self.pv[ply][ply] = m;
+        let child_len = self.pv_len[ply + 1].max(ply + 1);
+        for i in ply + 1..child_len {
+            self.pv[ply][i] = self.pv[ply + 1][i];
+        }
+        self.pv_len[ply] = child_len;
+    }
+}
