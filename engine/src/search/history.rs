@@ -1,8 +1,10 @@
 //! What the search learns about moves as it goes: killer moves per ply,
-//! quiet-move history by side, origin and destination, and counter moves.
+//! quiet-move history by side, origin and destination, continuation history
+//! (a quiet move's record after the moves one and two plies before it), and
+//! counter moves.
 
-use attacks::Color;
-use movegen::Move;
+use attacks::{Color, SliderAttacks};
+use movegen::{Move, Position};
 
 use super::api::MAX_PLY;
 use super::params::PARAMS;
@@ -15,6 +17,34 @@ pub struct Histories {
     quiet: Box<[[[i32; 64]; 64]; 2]>,
     /// The quiet move that refuted each previous move, by its from and to.
     counter: Box<[[Move; 64]; 64]>,
+    /// Continuation history: `[earlier move's piece and square][this move's]`.
+    cont: Box<[[i16; PIECE_SQUARES]; PIECE_SQUARES]>,
+}
+
+/// Pieces (colour and role) times destination squares.
+pub const PIECE_SQUARES: usize = 12 * 64;
+/// The continuation key of no move (the root, a null move).
+pub const NO_CONT: usize = PIECE_SQUARES;
+
+/// The continuation key of `m` in `pos`: its piece and destination.
+#[inline]
+pub fn cont_key<A: SliderAttacks>(pos: &Position<A>, m: Move) -> usize {
+    let role = pos.role_at(m.from()).map_or(0, |r| r.index());
+    (pos.turn().index() * 6 + role) * 64 + m.to().index()
+}
+
+/// A zeroed boxed table, built on the heap (too large for the stack).
+fn zeroed<T: Default + Clone, const N: usize, const M: usize>() -> Box<[[T; N]; M]> {
+    let v: Vec<[T; N]> = vec![core::array::from_fn(|_| T::default()); M];
+    v.into_boxed_slice()
+        .try_into()
+        .unwrap_or_else(|_| unreachable!("M rows"))
+}
+
+/// `h` moved toward `±max` by `bonus`, less the further it already is.
+#[inline]
+fn gravity(h: i32, bonus: i32) -> i32 {
+    h + bonus - h * bonus.abs() / PARAMS.history_max
 }
 
 impl Histories {
@@ -24,6 +54,7 @@ impl Histories {
             killers: [[Move::NULL; 2]; MAX_PLY + 2],
             quiet: Box::new([[[0; 64]; 64]; 2]),
             counter: Box::new([[Move::NULL; 64]; 64]),
+            cont: zeroed(),
         }
     }
 
@@ -49,36 +80,60 @@ impl Histories {
         self.quiet[side.index()][m.from().index()][m.to().index()]
     }
 
+    /// The ordering score of quiet move `m` (continuation key `key`) for
+    /// `side`, after the moves whose continuation keys are `conts`.
+    #[inline]
+    pub fn quiet_score(&self, side: Color, m: Move, key: usize, conts: [usize; 2]) -> i32 {
+        let mut s = self.quiet(side, m);
+        for c in conts {
+            if c != NO_CONT {
+                s += i32::from(self.cont[c][key]);
+            }
+        }
+        s
+    }
+
     /// The bonus for a cut-off at `depth`.
     #[inline]
     pub fn bonus(depth: i32) -> i32 {
         (depth * depth * PARAMS.history_bonus_scale).min(PARAMS.history_bonus_max)
     }
 
-    fn update_quiet(&mut self, side: Color, m: Move, bonus: i32) {
+    fn update_quiet(&mut self, side: Color, m: Move, key: usize, conts: [usize; 2], bonus: i32) {
         let h = &mut self.quiet[side.index()][m.from().index()][m.to().index()];
-        *h += bonus - *h * bonus.abs() / PARAMS.history_max;
+        *h = gravity(*h, bonus);
+        for c in conts {
+            if c != NO_CONT {
+                let h = &mut self.cont[c][key];
+                *h = gravity(i32::from(*h), bonus) as i16;
+            }
+        }
     }
 
     /// A quiet move `best` caused a cut-off at `ply` and `depth`, after the
-    /// quiet moves `tried` failed; `prev` is the move that led here.
+    /// quiet moves `tried` failed (each with its continuation key); `prev` is
+    /// the move that led here and `conts` the continuation keys one and two
+    /// plies up.
+    #[allow(clippy::too_many_arguments)]
     pub fn on_quiet_cutoff(
         &mut self,
         side: Color,
         ply: usize,
         depth: i32,
-        best: Move,
-        tried: &[Move],
+        best: (Move, usize),
+        tried: &[(Move, usize)],
         prev: Move,
+        conts: [usize; 2],
     ) {
         let bonus = Histories::bonus(depth);
+        let (best, key) = best;
         if self.killers[ply][0] != best {
             self.killers[ply][1] = self.killers[ply][0];
             self.killers[ply][0] = best;
         }
-        self.update_quiet(side, best, bonus);
-        for &q in tried {
-            self.update_quiet(side, q, -bonus);
+        self.update_quiet(side, best, key, conts, bonus);
+        for &(q, k) in tried {
+            self.update_quiet(side, q, k, conts, -bonus);
         }
         if !prev.is_null() {
             self.counter[prev.from().index()][prev.to().index()] = best;

@@ -7,7 +7,7 @@ use arrayvec::ArrayVec;
 use attacks::SliderAttacks;
 use movegen::{Move, MoveList, Position, Role};
 
-use super::history::Histories;
+use super::history::{Histories, cont_key};
 use super::see::{see, value};
 
 /// The TT move first.
@@ -31,13 +31,15 @@ pub struct MovePicker {
 }
 
 impl MovePicker {
-    /// Orders `moves` for `pos` at `ply`, `prev` being the move that led here.
+    /// Orders `moves` for `pos` at `ply`, `prev` being the move that led here
+    /// and `conts` the continuation keys of the moves one and two plies up.
     pub fn new<A: SliderAttacks>(
         pos: &Position<A>,
         moves: MoveList,
         tt_move: Move,
         ply: usize,
         prev: Move,
+        conts: [usize; 2],
         hist: &Histories,
     ) -> MovePicker {
         let us = pos.turn();
@@ -71,7 +73,7 @@ impl MovePicker {
                 } else if m == counter {
                     COUNTER
                 } else {
-                    hist.quiet(us, m)
+                    hist.quiet_score(us, m, cont_key(pos, m), conts)
                 }
             })
             .collect();

@@ -1,10 +1,12 @@
 //! The search proper: the principal variation search and the quiescence
 //! search below it, each as numbered steps.
 
+use arrayvec::ArrayVec;
 use attacks::SliderAttacks;
-use movegen::{Move, MoveList, Position, Role};
+use movegen::{Move, Position, Role};
 
 use super::api::{INFINITY, MATE, MATE_BOUND, MAX_PLY};
+use super::history::{NO_CONT, cont_key};
 use super::movepick::MovePicker;
 use super::params::PARAMS;
 use super::see::{see, value};
@@ -79,7 +81,15 @@ impl<A: SliderAttacks> Worker<'_, A> {
             return -MATE + ply as i32;
         }
         let tt_move = tt.map_or(Move::NULL, |e| e.mv);
-        let mut picker = MovePicker::new(pos, moves, tt_move, ply, self.prev_move(ply), &self.hist);
+        let mut picker = MovePicker::new(
+            pos,
+            moves,
+            tt_move,
+            ply,
+            self.prev_move(ply),
+            self.conts(ply),
+            &self.hist,
+        );
         let mut best_move = Move::NULL;
         while let Some(m) = picker.next_move() {
             // 5. Delta pruning and losing captures.
@@ -220,6 +230,7 @@ impl<A: SliderAttacks> Worker<'_, A> {
                 child.play_null();
                 self.keys.push(key);
                 self.played[ply] = Move::NULL;
+                self.cont_keys[ply] = NO_CONT;
                 let score = -self.negamax(&child, -beta, -beta + 1, depth - 1 - r, ply + 1, false);
                 self.keys.pop();
                 if self.stopped {
@@ -248,15 +259,17 @@ impl<A: SliderAttacks> Worker<'_, A> {
             return if in_check { -MATE + ply as i32 } else { 0 };
         }
         let prev = self.prev_move(ply);
-        let mut picker = MovePicker::new(pos, moves, tt_move, ply, prev, &self.hist);
+        let conts = self.conts(ply);
+        let mut picker = MovePicker::new(pos, moves, tt_move, ply, prev, conts, &self.hist);
         let mut best = -INFINITY;
         let mut best_move = Move::NULL;
         let mut searched = 0usize;
-        let mut quiets_tried: MoveList = MoveList::new();
+        let mut quiets_tried: ArrayVec<(Move, usize), 256> = ArrayVec::new();
         let original_alpha = alpha;
 
         while let Some(m) = picker.next_move() {
             let quiet = !pos.is_noisy(m);
+            let key_m = cont_key(pos, m);
 
             // 10. Pruning of late moves once a line that does not lose is known.
             if !root && best > -MATE_BOUND {
@@ -290,6 +303,7 @@ impl<A: SliderAttacks> Worker<'_, A> {
             child.play_unchecked(m);
             self.keys.push(key);
             self.played[ply] = m;
+            self.cont_keys[ply] = key_m;
             // 11. Check extension.
             let extension = i32::from(child.is_check());
             let new_depth = depth - 1 + extension;
@@ -303,7 +317,7 @@ impl<A: SliderAttacks> Worker<'_, A> {
                     r = self.lmr[depth.min(63) as usize][searched.min(63)];
                     r -= i32::from(pv_node) + i32::from(in_check);
                     r += i32::from(!improving);
-                    r -= self.hist.quiet(us, m) / PARAMS.lmr_history_divisor;
+                    r -= self.hist.quiet_score(us, m, key_m, conts) / PARAMS.lmr_history_divisor;
                     r = r.clamp(0, new_depth - 1);
                 }
                 let mut s = -self.negamax(&child, -alpha - 1, -alpha, new_depth - r, ply + 1, true);
@@ -330,15 +344,22 @@ impl<A: SliderAttacks> Worker<'_, A> {
                     if score >= beta {
                         // 13. A cut: remember the quiet move that made it.
                         if quiet {
-                            self.hist
-                                .on_quiet_cutoff(us, ply, depth, m, &quiets_tried, prev);
+                            self.hist.on_quiet_cutoff(
+                                us,
+                                ply,
+                                depth,
+                                (m, key_m),
+                                &quiets_tried,
+                                prev,
+                                conts,
+                            );
                         }
                         break;
                     }
                 }
             }
             if quiet {
-                let _ = quiets_tried.try_push(m);
+                let _ = quiets_tried.try_push((m, key_m));
             }
         }
 

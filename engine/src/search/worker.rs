@@ -8,7 +8,7 @@ use attacks::SliderAttacks;
 use movegen::{Move, Position};
 
 use super::api::{Limits, MAX_PLY};
-use super::history::Histories;
+use super::history::{Histories, NO_CONT};
 use super::params::PARAMS;
 use super::threads::Shared;
 
@@ -37,6 +37,8 @@ pub(super) struct Worker<'a, A: SliderAttacks> {
     pub hist: Histories,
     /// The move played at each ply (null for a null move).
     pub played: [Move; MAX_PLY + 2],
+    /// The continuation key of the move played at each ply.
+    pub cont_keys: [usize; MAX_PLY + 2],
     /// The static evaluation at each ply (`-INFINITY` in check).
     pub evals: [i32; MAX_PLY + 2],
     pub pv: Box<[[Move; MAX_PLY + 2]; MAX_PLY + 2]>,
@@ -70,6 +72,7 @@ impl<'a, A: SliderAttacks> Worker<'a, A> {
             seldepth: 0,
             hist: Histories::new(),
             played: [Move::NULL; MAX_PLY + 2],
+            cont_keys: [NO_CONT; MAX_PLY + 2],
             evals: [0; MAX_PLY + 2],
             pv: Box::new([[Move::NULL; MAX_PLY + 2]; MAX_PLY + 2]),
             pv_len: [0; MAX_PLY + 2],
@@ -141,6 +144,23 @@ impl<'a, A: SliderAttacks> Worker<'a, A> {
         (pos.halfmoves() >= 100 && !pos.is_checkmate())
             || pos.is_insufficient_material()
             || self.is_repetition(pos)
+    }
+
+    /// The continuation keys of the moves one and two plies before `ply`.
+    #[inline]
+    pub fn conts(&self, ply: usize) -> [usize; 2] {
+        [
+            if ply >= 1 {
+                self.cont_keys[ply - 1]
+            } else {
+                NO_CONT
+            },
+            if ply >= 2 {
+                self.cont_keys[ply - 2]
+            } else {
+                NO_CONT
+            },
+        ]
     }
 
     /// The PV at `ply` becomes `m` and the child's PV.
