@@ -1,0 +1,183 @@
+#!/usr/bin/env bash
+# Tests a change to the search or evaluation the way OpenBench and fishtest
+# do: builds the base (a git ref) and the candidate (a git ref, or the work
+# tree as it is) into separate binaries, checks that each one's `bench`
+# signature is the one its commit message claims (`Bench: N`, OpenBench's
+# convention), then plays an SPRT between them with borrow-match
+# (pentanomial, normalized Elo) and prints the verdict, Elo +/- 95%, the games
+# and the time taken.
+#
+#   matches/test-change.sh main                # work tree against main, fixed nodes
+#   matches/test-change.sh --tc main           # the same at 8+0.08 (idle machine only)
+#   matches/test-change.sh --nodes 50000 HEAD~1 HEAD
+#   matches/test-change.sh --bounds 0,5 --max-games 8000 main
+#
+# Modes (README "Testing a change" has their cost here):
+#   --nodes N     fixed nodes per move (default mode, N = 25000): immune to the
+#                 machine's load; for changes that do not alter speed.
+#   --tc TC       a clock (default 8+0.08): for changes that alter speed. Run
+#                 nothing else on the machine meanwhile.
+# Other options:
+#   --bounds E0,E1     SPRT bounds in normalized Elo (default 0,10 at fixed
+#                      nodes, 0,15 on a clock)
+#   --max-games N      stop undecided after N games (default 6000)
+#   --concurrency N    games at once (default: the number of cores)
+#   --claim N          the candidate's claimed bench when it is the work tree
+#   --out DIR          where binaries, PGN, JSON and the log go
+#                      (default target/test-change/<base>-vs-<cand>)
+#   --seed S           opening order seed (default 1)
+#
+# Exit status: 0 the SPRT accepted the candidate (H1), 1 it rejected it or
+# stopped undecided, 2 bad arguments or a build or signature failure.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+ROOT=$(pwd)
+
+mode=nodes
+nodes=25000
+tc=8+0.08
+bounds=
+max_games=6000
+concurrency=$(nproc 2>/dev/null || echo 2)
+claim=
+out=
+seed=1
+usage() { sed -n '2,33p' "$0" | sed 's/^# \{0,1\}//'; }
+die() { echo "test-change: $*" >&2; exit 2; }
+
+positional=()
+while [ $# -gt 0 ]; do
+    case "$1" in
+    -h | --help) usage; exit 0 ;;
+    --nodes) mode=nodes; nodes=${2:?--nodes needs a number}; shift 2 ;;
+    --nodes=*) mode=nodes; nodes=${1#*=}; shift ;;
+    --tc) mode=tc; if [ $# -gt 1 ] && [[ $2 =~ ^[0-9] ]]; then tc=$2; shift; fi; shift ;;
+    --tc=*) mode=tc; tc=${1#*=}; shift ;;
+    --bounds) bounds=${2:?--bounds needs E0,E1}; shift 2 ;;
+    --bounds=*) bounds=${1#*=}; shift ;;
+    --max-games) max_games=${2:?--max-games needs a number}; shift 2 ;;
+    --max-games=*) max_games=${1#*=}; shift ;;
+    --concurrency) concurrency=${2:?--concurrency needs a number}; shift 2 ;;
+    --concurrency=*) concurrency=${1#*=}; shift ;;
+    --claim) claim=${2:?--claim needs a number}; shift 2 ;;
+    --claim=*) claim=${1#*=}; shift ;;
+    --out) out=${2:?--out needs a folder}; shift 2 ;;
+    --out=*) out=${1#*=}; shift ;;
+    --seed) seed=${2:?--seed needs a number}; shift 2 ;;
+    --seed=*) seed=${1#*=}; shift ;;
+    -*) die "unknown option '$1' (see --help)" ;;
+    *) positional+=("$1"); shift ;;
+    esac
+done
+[ ${#positional[@]} -ge 1 ] && [ ${#positional[@]} -le 2 ] || die "give the base ref, and optionally the candidate ref (see --help)"
+base_ref=${positional[0]}
+cand_ref=${positional[1]:-}
+[[ $nodes =~ ^[1-9][0-9]*$ ]] || die "--nodes needs a positive number, not '$nodes'"
+[[ $max_games =~ ^[1-9][0-9]*$ ]] || die "--max-games needs a positive number, not '$max_games'"
+if [ -z "$bounds" ]; then
+    if [ $mode = nodes ]; then bounds=0,10; else bounds=0,15; fi
+fi
+[[ $bounds =~ ^-?[0-9.]+,-?[0-9.]+$ ]] || die "--bounds needs E0,E1, not '$bounds'"
+elo0=${bounds%,*}
+elo1=${bounds#*,}
+base_sha=$(git rev-parse --verify --quiet "$base_ref^{commit}") || die "'$base_ref' is not a commit"
+if [ -n "$cand_ref" ]; then
+    cand_sha=$(git rev-parse --verify --quiet "$cand_ref^{commit}") || die "'$cand_ref' is not a commit"
+    cand_name=$(git rev-parse --short "$cand_sha")
+else
+    cand_name=worktree
+fi
+base_name=$(git rev-parse --short "$base_sha")
+out=${out:-target/test-change/$base_name-vs-$cand_name}
+mkdir -p "$out"
+out=$(cd "$out" && pwd)
+started=$(date +%s)
+
+# The claimed bench of a commit: the last `Bench: N` line of its message.
+claimed_bench() { git log -1 --format=%B "$1" | sed -n 's/^[Bb]ench: *\([0-9][0-9]*\).*/\1/p' | tail -1; }
+
+# Builds `ref` in a detached worktree of its own (its own target folder, kept
+# for the next run) and copies the engine to $out/$2.
+build_ref() {
+    local sha=$1 name=$2 wt="$ROOT/target/test-change/worktree-$2"
+    if [ -d "$wt" ]; then
+        git -C "$wt" checkout --quiet --detach "$sha" || die "cannot check out $sha"
+    else
+        git worktree add --quiet --detach "$wt" "$sha" || die "cannot make a worktree for $sha"
+    fi
+    echo "building $name ($sha)" >&2
+    (cd "$wt" && cargo build --release --quiet --locked --bin borrow) || die "build of $name failed"
+    cp "$wt/target/release/borrow" "$out/$name"
+}
+
+build_ref "$base_sha" base
+if [ -n "$cand_ref" ]; then
+    build_ref "$cand_sha" cand
+else
+    echo "building the work tree" >&2
+    cargo build --release --quiet --bin borrow || die "build of the work tree failed"
+    cp target/release/borrow "$out/cand"
+fi
+echo "building borrow-match (work tree)" >&2
+cargo build --release --quiet -p matches --bin borrow-match || die "build of borrow-match failed"
+cp target/release/borrow-match "$out/borrow-match"
+
+# Signatures: what each binary's bench says against what its commit claims.
+bench_of() { "$1" bench 2>/dev/null | tail -1 | awk '{print $1}'; }
+base_bench=$(bench_of "$out/base")
+cand_bench=$(bench_of "$out/cand")
+base_claim=$(claimed_bench "$base_sha")
+if [ -n "$cand_ref" ]; then cand_claim=$(claimed_bench "$cand_sha"); else cand_claim=$claim; fi
+check_claim() {
+    if [ -z "$3" ]; then
+        echo "$1: bench $2 (no claim to check)"
+    elif [ "$2" = "$3" ]; then
+        echo "$1: bench $2 (as claimed)"
+    else
+        die "$1: bench $2, but its commit claims $3"
+    fi
+}
+check_claim base "$base_bench" "$base_claim"
+check_claim cand "$cand_bench" "$cand_claim"
+if [ "$base_bench" = "$cand_bench" ]; then
+    echo "note: base and candidate have the same bench: the search may be unchanged" >&2
+fi
+
+if [ $mode = nodes ]; then
+    limit="nodes=$nodes"
+    what="$nodes nodes per move"
+else
+    limit="tc=$tc"
+    what="$tc"
+fi
+echo "SPRT [$elo0, $elo1] nElo at $what, at most $max_games games, $concurrency at a time; output in $out"
+rm -f "$out/games.pgn"
+set +e
+# shellcheck disable=SC2086
+"$out/borrow-match" \
+    -engine cmd="$out/cand" name=cand \
+    -engine cmd="$out/base" name=base \
+    -each $limit option.Hash=16 option.Threads=1 timemargin=100 \
+    -openings file=matches/openings/uho_4060_v4_6000.epd format=epd order=random \
+    -srand "$seed" -repeat -rounds $((max_games / 2)) -concurrency "$concurrency" \
+    -resign movecount=3 score=1000 twosided=true -draw movenumber=40 movecount=8 score=10 \
+    -sprt elo0="$elo0" elo1="$elo1" model=normalized \
+    -ratinginterval 200 \
+    -pgnout "$out/games.pgn" -jsonout "$out/result.json" >"$out/summary.txt" 2>"$out/progress.log"
+rc=$?
+set -e
+cat "$out/summary.txt"
+[ $rc -le 1 ] || die "borrow-match failed (exit $rc); see $out/progress.log"
+elapsed=$(($(date +%s) - started))
+verdict=$(sed -n 's/.*SPRT ([^)]*): LLR \([^ ]*\) (\([^,]*\), \([^)]*\)) - \(.*\)/LLR \1 (\2, \3) \4/p' "$out/summary.txt" | tail -1)
+elo=$(sed -n 's/^Elo: *\([^ ]* +\/- [^ ]*\).*/\1/p' "$out/summary.txt" | head -1)
+nelo=$(sed -n 's/^nElo: *\([^ ]* +\/- [^ ]*\).*/\1/p' "$out/summary.txt" | head -1)
+games=$(sed -n 's/^Games: \([0-9]*\),.*/\1/p' "$out/summary.txt" | head -1)
+echo
+echo "test-change: $what, SPRT [$elo0, $elo1] nElo: $verdict"
+echo "test-change: Elo $elo, nElo $nelo, $games games, $((elapsed / 60)) min $((elapsed % 60)) s"
+echo "test-change: bench base $base_bench, candidate $cand_bench"
+case "$verdict" in
+*H1*) exit 0 ;;
+*) exit 1 ;;
+esac
