@@ -23,6 +23,14 @@ const COUNTER: i32 = 700_000;
 /// Captures that lose material, after the quiet moves.
 const BAD_NOISY: i32 = -100_000;
 
+/// `true` for the moves ordered and searched as tactical: captures and
+/// queen promotions. A quiet under-promotion is ordered, reduced and pruned
+/// as a quiet move (and left out of quiescence).
+#[inline]
+pub fn is_tactical<A: SliderAttacks>(pos: &Position<A>, m: Move) -> bool {
+    pos.captured(m).is_some() || m.promotion_role() == Some(Role::Queen)
+}
+
 /// The moves of a node, in the order they are to be tried.
 pub struct MovePicker {
     moves: MoveList,
@@ -51,7 +59,7 @@ impl MovePicker {
                 if m == tt_move {
                     return TT_MOVE;
                 }
-                if pos.is_noisy(m) {
+                if is_tactical(pos, m) {
                     let victim = pos.captured(m).map_or(0, value);
                     let attacker = pos.role_at(m.from()).map_or(0, |r| r.index() as i32);
                     let promo = if m.promotion_role() == Some(Role::Queen) {

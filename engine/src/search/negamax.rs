@@ -7,7 +7,7 @@ use movegen::{Move, Position, Role};
 
 use super::api::{INFINITY, MATE, MATE_BOUND, MAX_PLY};
 use super::history::{NO_CONT, cont_key};
-use super::movepick::MovePicker;
+use super::movepick::{MovePicker, is_tactical};
 use super::params::PARAMS;
 use super::see::{see, value};
 use super::worker::Worker;
@@ -92,8 +92,11 @@ impl<A: SliderAttacks> Worker<'_, A> {
         );
         let mut best_move = Move::NULL;
         while let Some(m) = picker.next_move() {
-            // 5. Delta pruning and losing captures.
+            // 5. Delta pruning, losing captures, under-promotions.
             if !in_check {
+                if !is_tactical(pos, m) {
+                    continue;
+                }
                 let gain = pos.captured(m).map_or(0, value);
                 if m.promotion_role().is_none()
                     && stand_pat + gain + PARAMS.qs_delta_margin <= alpha
@@ -209,7 +212,16 @@ impl<A: SliderAttacks> Worker<'_, A> {
             tt.map_or_else(|| evaluate(pos), |e| e.eval)
         };
         self.evals[ply] = eval;
-        let improving = !in_check && ply >= 2 && eval > self.evals[ply - 2];
+        // Improving: better than two plies ago, or four when the side was in
+        // check then (no static evaluation); true when neither is known.
+        let improving = !in_check && {
+            let earlier = [2, 4]
+                .into_iter()
+                .filter(|&k| ply >= k)
+                .map(|k| self.evals[ply - k])
+                .find(|&e| e != -INFINITY);
+            earlier.is_none_or(|e| eval > e)
+        };
         let us = pos.turn();
 
         if !in_check && !pv_node {
@@ -231,7 +243,9 @@ impl<A: SliderAttacks> Worker<'_, A> {
                 self.keys.push(key);
                 self.played[ply] = Move::NULL;
                 self.cont_keys[ply] = NO_CONT;
+                let floor = core::mem::replace(&mut self.null_floor, self.keys.len());
                 let score = -self.negamax(&child, -beta, -beta + 1, depth - 1 - r, ply + 1, false);
+                self.null_floor = floor;
                 self.keys.pop();
                 if self.stopped {
                     return 0;
@@ -268,7 +282,7 @@ impl<A: SliderAttacks> Worker<'_, A> {
         let original_alpha = alpha;
 
         while let Some(m) = picker.next_move() {
-            let quiet = !pos.is_noisy(m);
+            let quiet = !is_tactical(pos, m);
             let key_m = cont_key(pos, m);
 
             // 10. Pruning of late moves once a line that does not lose is known.

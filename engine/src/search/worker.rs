@@ -32,6 +32,11 @@ pub(super) struct Worker<'a, A: SliderAttacks> {
     pub start: Instant,
     /// The keys of the positions before this node, oldest first.
     pub keys: Vec<u64>,
+    /// How many of `keys` come from before the root (the game so far).
+    pub root_len: usize,
+    /// `keys` below this index lie before the last null move on the path:
+    /// no repetition is looked for across it.
+    pub null_floor: usize,
     pub nodes: u64,
     pub seldepth: usize,
     pub hist: Histories,
@@ -67,6 +72,8 @@ impl<'a, A: SliderAttacks> Worker<'a, A> {
             shared,
             limits,
             start,
+            root_len: keys.len(),
+            null_floor: 0,
             keys,
             nodes: 0,
             seldepth: 0,
@@ -125,14 +132,26 @@ impl<'a, A: SliderAttacks> Worker<'a, A> {
         self.stopped
     }
 
+    /// A repetition that scores as a draw: one earlier occurrence inside the
+    /// search (from the root on), or two before the root (a threefold
+    /// repetition in the game). The look-back stops at the last irreversible
+    /// move and at a null move.
     fn is_repetition(&self, pos: &Position<A>) -> bool {
         let n = self.keys.len();
-        let window = (pos.halfmoves() as usize).min(n);
+        let window = (pos.halfmoves() as usize).min(n - self.null_floor.min(n));
         let key = pos.key();
+        let mut before_root = 0;
         let mut i = 2;
         while i <= window {
-            if self.keys[n - i] == key {
-                return true;
+            let j = n - i;
+            if self.keys[j] == key {
+                if j >= self.root_len {
+                    return true;
+                }
+                before_root += 1;
+                if before_root >= 2 {
+                    return true;
+                }
             }
             i += 2;
         }
