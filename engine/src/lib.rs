@@ -7,6 +7,7 @@
 //! - [`search`]: iterative deepening, PVS, quiescence, pruning, Lazy SMP.
 //! - [`eval`]: the tapered evaluation and its weights.
 //! - [`tt`]: the lock-free transposition table.
+//! - [`tune`]: Texel tuning of the evaluation's weights from labelled positions.
 //! - [`time`]: time management.
 //! - [`bench`]: the fixed search `borrow bench` runs.
 //! - [`cli`]: the `borrow` command line and the UCI input loop.
@@ -20,4 +21,5 @@ pub mod eval;
 pub mod search;
 pub mod time;
 pub mod tt;
+pub mod tune;
 pub mod uci;

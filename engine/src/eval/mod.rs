@@ -6,7 +6,16 @@
 //! king safety (attacks on the king zone, pawn shield), bishop pair, rooks
 //! on open and half-open files, a tempo bonus, and mop-up against a bare
 //! king (drive it to the edge, bring the kings together). Every weight is in
-//! [`Weights`], one place, so they can be tuned from game data later.
+//! [`Weights`]; their values, [`WEIGHTS`], are in `weights.rs`, which the
+//! tuner (`borrow tune`) writes. The evaluation can report which terms it
+//! counted through a [`Trace`]; [`layout`] says where each term lies in the
+//! tuner's flat list.
+
+pub mod layout;
+mod weights;
+
+pub use layout::TERMS;
+pub use weights::WEIGHTS;
 
 use attacks::{
     Bitboard, Color, File, SliderAttacks, Square, king_attacks, knight_attacks, pawn_attacks,
@@ -47,6 +56,8 @@ impl core::ops::Mul<i32> for Score {
 pub struct Weights {
     /// Material by role (pawn..king; the king's is unused).
     pub material: [Score; 6],
+    /// Piece-square values by role and square, for White (Black's mirror).
+    pub pst: [[Score; 64]; 6],
     /// Per attacked square not held by own pieces or guarded by enemy pawns,
     /// knight, bishop, rook, queen (by index 1..=4; others unused).
     pub mobility: [Score; 6],
@@ -66,8 +77,9 @@ pub struct Weights {
     pub shield: Score,
     /// Weight of each attacking piece's role on the king zone.
     pub king_attack_weight: [i32; 6],
-    /// Middlegame penalty for the summed attack weight, by (weight).min(31).
-    pub king_danger: [i32; 32],
+    /// The bonus for the summed attack weight on the enemy king's zone, by
+    /// `weight.min(31)`, when two or more pieces attack it.
+    pub king_danger: [Score; 32],
     /// For the side to move.
     pub tempo: Score,
     /// Against a bare king (endgame only): per step the lone king stands
@@ -80,109 +92,8 @@ pub struct Weights {
     pub mop_up_kings: i32,
 }
 
-const fn danger_table() -> [i32; 32] {
-    let mut t = [0; 32];
-    let mut i = 0;
-    while i < 32 {
-        t[i] = (i * i * 3 / 2) as i32;
-        i += 1;
-    }
-    t
-}
-
-/// The weights Borrow plays with (set by hand).
-pub const WEIGHTS: Weights = Weights {
-    material: [
-        Score(100, 125),
-        Score(320, 300),
-        Score(340, 320),
-        Score(470, 540),
-        Score(960, 1000),
-        Score(0, 0),
-    ],
-    mobility: [
-        Score(0, 0),
-        Score(4, 4),
-        Score(5, 5),
-        Score(2, 4),
-        Score(1, 2),
-        Score(0, 0),
-    ],
-    doubled: Score(-10, -20),
-    isolated: Score(-12, -14),
-    passed: [
-        Score(0, 0),
-        Score(2, 8),
-        Score(5, 12),
-        Score(10, 25),
-        Score(25, 50),
-        Score(45, 90),
-        Score(70, 140),
-        Score(0, 0),
-    ],
-    bishop_pair: Score(30, 50),
-    rook_open: Score(25, 10),
-    rook_half_open: Score(12, 6),
-    shield: Score(10, 0),
-    king_attack_weight: [0, 2, 2, 3, 5, 0],
-    king_danger: danger_table(),
-    tempo: Score(12, 6),
-    mop_up_edge: 10,
-    mop_up_kings: 4,
-};
-
 /// Game phase weight of each role; 24 with all pieces on the board.
 const PHASE: [i32; 6] = [0, 1, 1, 2, 4, 0];
-
-/// Piece-square value for a White piece of `role` on `sq` (Black mirrors).
-/// Built from simple shapes (centralisation, advancement) rather than typed-in
-/// tables, so each term says what it rewards.
-const fn pst(role: Role, sq: Square) -> Score {
-    let f = sq.file() as i32;
-    let r = sq.rank() as i32;
-    let centre = 6 - centre_distance(sq); // 0 (corner) .. 6 (centre)
-    match role {
-        Role::Pawn => {
-            let central_file = if f == 3 || f == 4 { 1 } else { 0 };
-            let advance = if r >= 1 { r - 1 } else { 0 };
-            Score(advance * 3 + central_file * r * 3, advance * 6)
-        }
-        Role::Knight => Score(centre * 8 - 20, centre * 6 - 18),
-        Role::Bishop => Score(centre * 4 - 8, centre * 3 - 9),
-        Role::Rook => {
-            let seventh = if r == 6 { 1 } else { 0 };
-            let central_file = if f == 3 || f == 4 { 1 } else { 0 };
-            Score(seventh * 20 + central_file * 6, seventh * 10)
-        }
-        Role::Queen => Score(centre * 2 - 6, centre * 4 - 12),
-        Role::King => {
-            // Middlegame: behind the pawns, on the wings. Endgame: centralise.
-            let home = if r == 0 {
-                20
-            } else if r == 1 {
-                5
-            } else {
-                -10 * r
-            };
-            let wing = if f <= 2 || f >= 6 { 12 } else { -8 };
-            Score(home + wing, centre * 8 - 24)
-        }
-    }
-}
-
-static PST: [[Score; 64]; 6] = {
-    let mut t = [[Score(0, 0); 64]; 6];
-    let mut role = 0;
-    while role < 6 {
-        let mut s = 0;
-        while s < 64 {
-            t[role][s] = pst(Role::ALL[role], Square::new(s as u32));
-            s += 1;
-        }
-        role += 1;
-    }
-    t
-};
 
 const FILE_MASKS: [Bitboard; 8] = {
     let mut t = [Bitboard(0); 8];
@@ -263,7 +174,23 @@ fn pawn_attacks_set(color: Color, pawns: Bitboard) -> Bitboard {
     }
 }
 
-fn side<A: SliderAttacks>(pos: &Position<A>, us: Color, w: &Weights) -> Score {
+/// Receives the terms the evaluation counts: `count` more of term `term`
+/// (an index of [`layout`]), positive for White and negative for Black.
+pub trait Trace {
+    /// Counts a term.
+    fn add(&mut self, term: usize, count: i32);
+}
+
+/// No trace: the evaluation the search runs (the calls compile to nothing).
+pub struct NoTrace;
+impl Trace for NoTrace {
+    #[inline(always)]
+    fn add(&mut self, _: usize, _: i32) {}
+}
+
+fn side<A: SliderAttacks, T: Trace>(pos: &Position<A>, us: Color, w: &Weights, t: &mut T) -> Score {
+    use layout::*;
+    let sign = if us == Color::White { 1 } else { -1 };
     let them = !us;
     let occ = pos.occupied();
     let own = pos.by_color(us);
@@ -279,7 +206,10 @@ fn side<A: SliderAttacks>(pos: &Position<A>, us: Color, w: &Weights) -> Score {
 
     for role in Role::ALL {
         for sq in pos.pieces(us, role) {
-            score += w.material[role.index()] + PST[role.index()][relative(us, sq).index()];
+            let rel = relative(us, sq).index();
+            score += w.material[role.index()] + w.pst[role.index()][rel];
+            t.add(MATERIAL + role.index(), sign);
+            t.add(PST + 64 * role.index() + rel, sign);
             let reach = match role {
                 Role::Pawn | Role::King => continue,
                 Role::Knight => knight_attacks(sq),
@@ -287,7 +217,9 @@ fn side<A: SliderAttacks>(pos: &Position<A>, us: Color, w: &Weights) -> Score {
                 Role::Rook => A::rook_attacks(sq, occ),
                 Role::Queen => A::queen_attacks(sq, occ),
             };
-            score += w.mobility[role.index()] * (reach & mobility_area).count() as i32;
+            let mobility = (reach & mobility_area).count() as i32;
+            score += w.mobility[role.index()] * mobility;
+            t.add(MOBILITY + role.index(), sign * mobility);
             if (reach & king_zone).any() {
                 attackers += 1;
                 attack_weight +=
@@ -297,8 +229,10 @@ fn side<A: SliderAttacks>(pos: &Position<A>, us: Color, w: &Weights) -> Score {
                 let file = FILE_MASKS[sq.file().index()];
                 if (file & (our_pawns | their_pawns)).is_empty() {
                     score += w.rook_open;
+                    t.add(ROOK_OPEN, sign);
                 } else if (file & our_pawns).is_empty() {
                     score += w.rook_half_open;
+                    t.add(ROOK_HALF_OPEN, sign);
                 }
             }
         }
@@ -309,24 +243,31 @@ fn side<A: SliderAttacks>(pos: &Position<A>, us: Color, w: &Weights) -> Score {
         let f = sq.file().index();
         if (FILE_MASKS[f] & our_pawns).more_than_one() {
             score += w.doubled;
+            t.add(DOUBLED, sign);
         }
         if (adjacent_files(f) & our_pawns).is_empty() {
             score += w.isolated;
+            t.add(ISOLATED, sign);
         }
         if (passed_span(us, sq) & their_pawns).is_empty()
             && (passed_span(us, sq) & FILE_MASKS[f] & our_pawns).is_empty()
         {
-            score += w.passed[relative(us, sq).rank().index()];
+            let rank = relative(us, sq).rank().index();
+            score += w.passed[rank];
+            t.add(PASSED + rank, sign);
         }
     }
 
     if pos.pieces(us, Role::Bishop).more_than_one() {
         score += w.bishop_pair;
+        t.add(BISHOP_PAIR, sign);
     }
 
     // King safety: our attack on their king (counted for us), and our shield.
     if attackers >= 2 {
-        score.0 += w.king_danger[attack_weight.min(31) as usize];
+        let danger = attack_weight.min(31) as usize;
+        score += w.king_danger[danger];
+        t.add(KING_DANGER + danger, sign);
     }
     let king = pos.king_of(us);
     // The three squares in front of the king (its pawn-capture squares and
@@ -336,23 +277,67 @@ fn side<A: SliderAttacks>(pos: &Position<A>, us: Color, w: &Weights) -> Score {
             Color::White => Bitboard::from_square(king) << 8,
             Color::Black => Bitboard::from_square(king) >> 8,
         };
-    score += w.shield * (front & our_pawns).count() as i32;
+    let shield = (front & our_pawns).count() as i32;
+    score += w.shield * shield;
+    t.add(SHIELD, sign * shield);
 
     score
 }
 
 /// The evaluation of `pos` in centipawns for the side to move.
+#[inline]
 pub fn evaluate<A: SliderAttacks>(pos: &Position<A>) -> i32 {
-    let w = &WEIGHTS;
+    evaluate_with(pos, &WEIGHTS, &mut NoTrace).cp
+}
+
+/// An evaluation taken apart, for the tuner: what [`evaluate`] computes from
+/// the traced terms.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub struct Evaluation {
+    /// The evaluation for the side to move, as [`evaluate`] returns it.
+    pub cp: i32,
+    /// The game phase: 24 with all pieces on the board, 0 with none.
+    pub phase: i32,
+    /// The endgame part was divided by this (8 in drawish endings where
+    /// the stronger side has no pawns, else 1).
+    pub eg_divisor: i32,
+    /// The mop-up bonus in the endgame part, White's point of view (not a
+    /// traced term).
+    pub mop_up: i32,
+    /// `true` when the position is a draw by material (the evaluation is 0).
+    pub insufficient: bool,
+}
+
+/// The evaluation of `pos` with the weights `w`, telling `trace` each term
+/// it counts.
+pub fn evaluate_with<A: SliderAttacks, T: Trace>(
+    pos: &Position<A>,
+    w: &Weights,
+    trace: &mut T,
+) -> Evaluation {
     let us = pos.turn();
-    let mut score = side(pos, us, w) - side(pos, !us, w) + w.tempo;
+    let white = side(pos, Color::White, w, trace) - side(pos, Color::Black, w, trace);
+    trace.add(layout::TEMPO, if us == Color::White { 1 } else { -1 });
+    let mut score = if us == Color::White {
+        white
+    } else {
+        Score(0, 0) - white
+    } + w.tempo;
     let mut phase = 0;
     for role in [Role::Knight, Role::Bishop, Role::Rook, Role::Queen] {
         phase += PHASE[role.index()] * pos.by_role(role).count() as i32;
     }
     let phase = phase.min(24);
+    let mut e = Evaluation {
+        cp: 0,
+        phase,
+        eg_divisor: 1,
+        mop_up: 0,
+        insufficient: false,
+    };
     if pos.is_insufficient_material() {
-        return 0;
+        e.insufficient = true;
+        return e;
     }
     // Scale down drawish endings where the stronger side has no pawns.
     let strong = if score.1 > 0 { us } else { !us };
@@ -363,6 +348,7 @@ pub fn evaluate<A: SliderAttacks>(pos: &Position<A>) -> i32 {
             .sum();
         if non_pawn < 400 {
             score.1 /= 8;
+            e.eg_divisor = 8;
         }
     }
     // A bare king against more: the material is decided, the distances count.
@@ -370,7 +356,13 @@ pub fn evaluate<A: SliderAttacks>(pos: &Position<A>) -> i32 {
         if pos.by_color(!winner).count() == 1 && pos.by_color(winner).count() > 1 {
             let bonus = mop_up(pos, winner, w);
             score.1 += if winner == us { bonus } else { -bonus };
+            e.mop_up += if winner == Color::White {
+                bonus
+            } else {
+                -bonus
+            };
         }
     }
-    (score.0 * phase + score.1 * (24 - phase)) / 24
+    e.cp = (score.0 * phase + score.1 * (24 - phase)) / 24;
+    e
 }
