@@ -60,24 +60,22 @@ pub(super) fn iterate<A: SliderAttacks>(
                 if w.stopped {
                     break s;
                 }
-                if s <= alpha {
+                // Which way the window failed, before it moves.
+                let bound = if s <= alpha {
                     beta = (alpha + beta) / 2;
                     alpha = (s - delta).max(-INFINITY);
+                    Bound::Upper
                 } else if s >= beta {
                     beta = (s + delta).min(INFINITY);
+                    Bound::Lower
                 } else {
                     break s;
-                }
+                };
                 delta += delta;
                 // A failed window's line, shown on long searches only.
                 if w.id == 0 && w.start.elapsed() > Duration::from_secs(3) {
                     let pv = w.pv[0][..w.pv_len[0]].to_vec();
                     if !pv.is_empty() {
-                        let bound = if s >= beta {
-                            Bound::Lower
-                        } else {
-                            Bound::Upper
-                        };
                         w.last_reported = pv[0];
                         reporter.report(&report(w, depth, line + 1, s, Some(bound), pv));
                     }
