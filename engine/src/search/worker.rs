@@ -42,6 +42,11 @@ pub(super) struct Worker<'a, A: SliderAttacks> {
     pub hist: Histories,
     /// The move played at each ply (null for a null move).
     pub played: [Move; MAX_PLY + 2],
+    /// The move a singular-extension search leaves out at each ply (null
+    /// for an ordinary search).
+    pub excluded: [Move; MAX_PLY + 2],
+    /// Double extensions on the path to each ply.
+    pub double_extensions: [u8; MAX_PLY + 2],
     /// The continuation key of the move played at each ply.
     pub cont_keys: [usize; MAX_PLY + 2],
     /// The static evaluation at each ply (`-INFINITY` in check).
@@ -80,6 +85,8 @@ impl<'a, A: SliderAttacks> Worker<'a, A> {
             hist: Histories::new(),
             played: [Move::NULL; MAX_PLY + 2],
             cont_keys: [NO_CONT; MAX_PLY + 2],
+            excluded: [Move::NULL; MAX_PLY + 2],
+            double_extensions: [0; MAX_PLY + 2],
             evals: [0; MAX_PLY + 2],
             pv: Box::new([[Move::NULL; MAX_PLY + 2]; MAX_PLY + 2]),
             pv_len: [0; MAX_PLY + 2],
