@@ -13,7 +13,7 @@ use attacks::Square;
 use attacks::{Method, SliderAttacks, dispatch};
 use movegen::{Move, MoveError, Position, STARTING_FEN};
 
-use book::{Book, Rng};
+use book::{Book, Rng, plural};
 
 use crate::eval::evaluate;
 use crate::search::{Limits, Report, Reporter, Score, Shared, search};
@@ -30,17 +30,6 @@ pub const AUTHOR: &str = "the Borrow developers";
 pub const MAX_HASH_MB: usize = 65_536;
 /// The most search `Threads` (the fewest is 1).
 pub const MAX_THREADS: usize = 256;
-
-/// `1 move`, `2 moves`: a count with its noun.
-pub fn plural(n: usize, noun: &str) -> String {
-    if n == 1 {
-        format!("{n} {noun}")
-    } else if noun.ends_with("ry") {
-        format!("{n} {}ies", &noun[..noun.len() - 1])
-    } else {
-        format!("{n} {noun}s")
-    }
-}
 
 /// Engine options, as `setoption` sets them.
 #[derive(Clone, Debug)]
