@@ -41,9 +41,10 @@ fn main() -> ExitCode {
     if config.json {
         // JSON alone on stdout; the text summary for people on stderr.
         eprintln!("{}", report::text(&result, sprt));
-        println!("{json}");
+        print_text(&format!("{json}\n"));
     } else {
-        println!("{}", report::text(&result, sprt));
+        // A closed pipe (`borrow-match ... | head -1`) is no failure.
+        print_text(&format!("{}\n", report::text(&result, sprt)));
     }
     if let Some(path) = &config.jsonout
         && let Err(e) = std::fs::write(path, format!("{json}\n"))

@@ -520,7 +520,12 @@ pub fn run_observed(
                     if bar_shown {
                         eprintln!();
                     }
-                    println!("{}", crate::report::text(&result, config.sprt.as_ref()));
+                    // Not `println!`, which panics on a closed pipe.
+                    let _ = writeln!(
+                        std::io::stdout(),
+                        "{}",
+                        crate::report::text(&result, config.sprt.as_ref())
+                    );
                 }
             }
         }

@@ -280,3 +280,23 @@ fn experiment_and_match_version_and_equals_form() {
         text(&o.stdout)
     );
 }
+
+/// `borrow-match ... | head -1`: the summary into a closed pipe is no
+/// panic and no failure (the games were played).
+#[test]
+fn the_summary_into_a_closed_pipe_is_a_quiet_success() {
+    use std::process::Stdio;
+    let mut child = Command::new(RUNNER)
+        .args(["-engine", &format!("cmd={FAKE}"), "name=A"])
+        .args(["-engine", &format!("cmd={FAKE}"), "name=B"])
+        .args(["-each", "tc=5+0.05", "-rounds", "1", "-maxmoves", "10"])
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    drop(child.stdout.take());
+    let o = child.wait_with_output().unwrap();
+    let err = text(&o.stderr);
+    assert!(!err.contains("panicked"), "{err}");
+    assert_eq!(o.status.code(), Some(0), "{err}");
+}

@@ -58,10 +58,13 @@ fn main() -> ExitCode {
             return ExitCode::from(2);
         }
     };
-    println!("{}\n", output::settings(&report));
-    print!("{}", output::table(&report));
-    println!();
-    print!("{}", output::defects(&report));
+    // One write: a closed pipe is no panic.
+    print_text(&format!(
+        "{}\n\n{}\n{}",
+        output::settings(&report),
+        output::table(&report),
+        output::defects(&report)
+    ));
     eprintln!(
         "borrow-experiment: wrote {0}/results.md, {0}/results.json, {0}/results.svg and the games' PGN",
         out.display()
