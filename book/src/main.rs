@@ -132,15 +132,17 @@ impl<'a> Args<'a> {
 
     /// The value of option `name`.
     fn value(&mut self, name: &str) -> Result<&'a str, String> {
-        if let Some(v) = self.inline.take() {
-            return Ok(v);
+        let v = match self.inline.take() {
+            Some(v) => v,
+            None => {
+                let v = self.args.get(self.i).map(String::as_str).unwrap_or("");
+                self.i += 1;
+                v
+            }
+        };
+        if v.is_empty() {
+            return Err(format!("{name} needs a value"));
         }
-        let v = self
-            .args
-            .get(self.i)
-            .map(String::as_str)
-            .ok_or_else(|| format!("{name} needs a value"))?;
-        self.i += 1;
         Ok(v)
     }
 

@@ -214,6 +214,7 @@ fn make_errors_exit_2() {
             vec!["make", "--pgn", pgn, "--out", "/nonexistent/dir/out.bin"],
             "cannot write",
         ),
+        (vec!["make", "--pgn=", "--out", out], "--pgn needs a value"),
     ] {
         let o = book(&args);
         assert_eq!(o.status.code(), Some(2), "{args:?}");
