@@ -429,9 +429,9 @@ pub fn run_sample(s: &SampleOptions) -> Result<String, String> {
     body.push('\n');
     std::fs::write(&s.out, body).map_err(|e| format!("{}: {e}", s.out.display()))?;
     Ok(format!(
-        "{}: {} positions of {} (seed {})",
+        "{}: {} of {} (seed {})",
         s.out.display(),
-        lines.len(),
+        book::plural(lines.len(), "position"),
         s.from.display(),
         s.seed
     ))

@@ -761,8 +761,8 @@ fn epd(o: &Options, path: &str, out: &mut impl Write) -> Result<bool, CliError> 
 
     writeln!(
         out,
-        "suite {path}: {} positions; depths with at most {max_nodes} nodes{}; {}, {}; {BULK_NOTE}",
-        entries.len(),
+        "suite {path}: {}; depths with at most {max_nodes} nodes{}; {}, {}; {BULK_NOTE}",
+        book::plural(entries.len(), "position"),
         o.depth
             .map_or(String::new(), |d| format!(" and depth <= {d}")),
         threads_note(o.threads),
@@ -926,14 +926,16 @@ fn epd(o: &Options, path: &str, out: &mut impl Write) -> Result<bool, CliError> 
     if above > 0 {
         writeln!(
             out,
-            "{above} (position, depth) pairs not run: above --max-nodes {max_nodes}{}",
+            "{} not run: above --max-nodes {max_nodes}{}",
+            book::plural(above, "(position, depth) pair"),
             if o.depth.is_some() { " or --depth" } else { "" }
         )?;
     }
     if skipped > 0 {
         writeln!(
             out,
-            "{skipped} positions skipped: refused by the FEN reader or too much material"
+            "{} skipped: refused by the FEN reader or too much material",
+            book::plural(skipped, "position")
         )?;
     }
     writeln!(out, "{passed} passed, {failed} failed")?;
