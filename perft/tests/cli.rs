@@ -348,6 +348,17 @@ fn version_equals_form_and_limits() {
     assert!(stdout(&o).lines().any(|l| l == "400"), "{}", stdout(&o));
     let help = stdout(&perft(&["--help"]));
     assert!(help.contains("Exit status: 0"), "{help}");
-    assert_bad_input(&["--threads", "257"], "1 to 256");
-    assert_bad_input(&["--hash", "65537"], "0 to 65536");
+    // The engine's limits for the same things.
+    let threads = engine::driver::MAX_THREADS;
+    let hash = engine::driver::MAX_HASH_MB;
+    assert_bad_input(
+        &["--threads", &(threads + 1).to_string()],
+        &format!("1 to {threads}"),
+    );
+    assert_bad_input(
+        &["--hash", &(hash + 1).to_string()],
+        &format!("0 to {hash}"),
+    );
+    let o = perft(&["--depth", "1", "--threads", &threads.to_string()]);
+    assert!(o.status.success(), "{}", stderr(&o));
 }
