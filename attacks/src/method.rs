@@ -174,9 +174,16 @@ impl fmt::Display for ParseMethodError {
                  (build with -C target-cpu=native on such a CPU)",
             );
         }
-        write!(f, "unknown attack method '{}'; known methods:", self.name)?;
+        write!(
+            f,
+            "unknown attack method '{}'; known methods (aliases in brackets):",
+            self.name
+        )?;
         for (i, m) in Method::ALL.iter().enumerate() {
             write!(f, "{}{}", if i == 0 { " " } else { ", " }, m.name())?;
+            if !m.aliases().is_empty() {
+                write!(f, " ({})", m.aliases().join(", "))?;
+            }
         }
         Ok(())
     }

@@ -25,6 +25,9 @@
 //!   sequentially or shuffled with a seed from a 1-based start
 //!   ([`openings::arrange`]).
 //!
+//! Reading files: [`read_text`] reads PGN and EPD leniently (bytes that are
+//! not UTF-8 become U+FFFD), for every tool of the workspace.
+//!
 //! The `book` command (`book probe`, `book make`) wraps all this for the
 //! shell; run `book --help`.
 
@@ -36,10 +39,12 @@ pub mod openings;
 pub mod pgn;
 mod reader;
 mod rng;
+mod text;
 mod writer;
 
 pub use entry::{ENTRY_SIZE, Entry, decode_move, encode_move, entries_to_bytes};
 pub use error::LineError;
 pub use reader::{Book, BookError, BookMove, choose_best, choose_weighted};
 pub use rng::Rng;
+pub use text::{plural, read_text};
 pub use writer::{BookBuilder, BuildOptions};

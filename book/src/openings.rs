@@ -186,13 +186,14 @@ pub fn read_pgn(text: &str, plies: Option<usize>) -> (Vec<Opening>, Vec<LineErro
 }
 
 /// Reads a suite file: PGN if its name ends in `.pgn` (any case), EPD
-/// otherwise. `plies` applies to PGN only.
+/// otherwise. `plies` applies to PGN only. Read leniently, by
+/// [`crate::read_text`].
 pub fn read_file(
     path: impl AsRef<Path>,
     plies: Option<usize>,
 ) -> io::Result<(Vec<Opening>, Vec<LineError>)> {
     let path = path.as_ref();
-    let text = std::fs::read_to_string(path)?;
+    let text = crate::read_text(path)?;
     let is_pgn = path
         .extension()
         .is_some_and(|e| e.eq_ignore_ascii_case("pgn"));

@@ -214,9 +214,152 @@ fn make_errors_exit_2() {
             vec!["make", "--pgn", pgn, "--out", "/nonexistent/dir/out.bin"],
             "cannot write",
         ),
+        (vec!["make", "--pgn=", "--out", out], "--pgn needs a value"),
     ] {
         let o = book(&args);
         assert_eq!(o.status.code(), Some(2), "{args:?}");
         assert!(stderr(&o).contains(needle), "{args:?}: {}", stderr(&o));
     }
+}
+
+/// Issue 17, row 2: the output is never the input, also through links;
+/// the games are left as they were.
+#[test]
+fn make_refuses_to_overwrite_its_input() {
+    let dir = common::TempDir::new("cli-make-same");
+    let pgn = dir.join("g.pgn");
+    std::fs::write(&pgn, common::SAMPLE_PGN).unwrap();
+    let symlink = dir.join("link.bin");
+    std::os::unix::fs::symlink(&pgn, &symlink).unwrap();
+    let hard = dir.join("hard.bin");
+    std::fs::hard_link(&pgn, &hard).unwrap();
+    let sub = dir.join("sub");
+    std::fs::create_dir(&sub).unwrap();
+    let dotted = sub.join("../g.pgn");
+    let pgn_s = pgn.to_str().unwrap();
+    for out in [&pgn, &symlink, &hard, &dotted] {
+        let o = book(&["make", "--pgn", pgn_s, "--out", out.to_str().unwrap()]);
+        assert_eq!(o.status.code(), Some(2), "{out:?}: {}", stdout(&o));
+        assert!(stderr(&o).contains("refusing"), "{out:?}: {}", stderr(&o));
+        assert_eq!(
+            std::fs::read_to_string(&pgn).unwrap(),
+            common::SAMPLE_PGN,
+            "{out:?}: the games were overwritten"
+        );
+    }
+    // `--opt=value` works as `--opt value`.
+    let out = dir.join("book.bin");
+    let o = book(&[
+        "make",
+        &format!("--pgn={pgn_s}"),
+        &format!("--out={}", out.to_str().unwrap()),
+        "--min-games=2",
+    ]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    assert!(!book::Book::open(&out).unwrap().is_empty());
+}
+
+/// Issue 17, row 6: a PGN without a readable game is bad input (exit 2,
+/// no book written); a book with no entry says why.
+#[test]
+fn make_on_unreadable_games_exits_2_and_an_empty_book_says_why() {
+    let dir = common::TempDir::new("cli-make-empty");
+    let out = dir.join("out.bin");
+    let out_s = out.to_str().unwrap();
+    let binary: Vec<u8> = (0..4096u32).map(|i| (i * 7919 % 251) as u8).collect();
+    for (name, bytes) in [
+        ("empty.pgn", Vec::new()),
+        ("garbage.pgn", b"hello world\nthis is not chess\n".to_vec()),
+        ("binary.pgn", binary),
+    ] {
+        let pgn = dir.join(name);
+        std::fs::write(&pgn, bytes).unwrap();
+        let o = book(&["make", "--pgn", pgn.to_str().unwrap(), "--out", out_s]);
+        assert_eq!(o.status.code(), Some(2), "{name}: {}", stdout(&o));
+        assert!(stderr(&o).contains("no game"), "{name}: {}", stderr(&o));
+        assert!(!stderr(&o).contains("panicked"), "{name}");
+        assert!(!out.exists(), "{name}: a book was written");
+    }
+
+    // One game: every move was played once, fewer than --min-games 3.
+    let pgn = dir.join("one.pgn");
+    std::fs::write(&pgn, "[Result \"1-0\"]\n\n1. e4 e5 2. Nf3 1-0\n").unwrap();
+    let o = book(&["make", "--pgn", pgn.to_str().unwrap(), "--out", out_s]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let text = stdout(&o);
+    assert!(text.contains("1 game read"), "{text}");
+    assert!(text.contains("0 entries written"), "{text}");
+    assert!(text.contains("--min-games 3"), "{text}");
+    // With --min-games 1: two entries for White's moves (Black lost: weight 0).
+    let o = book(&[
+        "make",
+        "--pgn",
+        pgn.to_str().unwrap(),
+        "--out",
+        out_s,
+        "--min-games",
+        "1",
+    ]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    assert!(stdout(&o).contains("2 entries written"), "{}", stdout(&o));
+    assert!(!stdout(&o).contains("no entry"), "{}", stdout(&o));
+}
+
+/// Issue 17, across the tools: `--version`, `COMMAND --help` with that
+/// command's help and exit 0, exit codes in every help, "1 entry".
+#[test]
+fn version_and_command_help() {
+    let o = book(&["--version"]);
+    assert!(o.status.success());
+    assert_eq!(
+        stdout(&o).trim(),
+        format!("book {}", env!("CARGO_PKG_VERSION"))
+    );
+    for (args, has, lacks) in [
+        (
+            &["make", "--help"][..],
+            "keep entries played",
+            "learn field",
+        ),
+        (&["probe", "--help"], "learn field", "keep entries played"),
+        (&["--help"], "--min-games N", "no such text"),
+    ] {
+        let o = book(args);
+        assert!(o.status.success(), "{args:?}");
+        let text = stdout(&o);
+        assert!(text.contains(has), "{args:?}: {text}");
+        assert!(!text.contains(lacks), "{args:?}: {text}");
+        assert!(text.contains("Exit status: 0"), "{args:?}: {text}");
+    }
+
+    let dir = common::TempDir::new("cli-one-entry");
+    let file = dir.join("one.bin");
+    let start: Position = Position::startpos();
+    let one = [Entry {
+        key: start.key(),
+        raw_move: raw(Square::E2, Square::E4),
+        weight: 1,
+        learn: 0,
+    }];
+    std::fs::write(&file, entries_to_bytes(&one)).unwrap();
+    let o = book(&["probe", file.to_str().unwrap()]);
+    assert!(stdout(&o).contains("(1 entry)"), "{}", stdout(&o));
+}
+
+/// `book probe FILE | head -1`: a closed pipe is a quiet success.
+#[test]
+fn probe_into_a_closed_pipe_is_a_quiet_success() {
+    use std::process::Stdio;
+    let dir = common::TempDir::new("cli-pipe");
+    let file = sample_book(&dir);
+    let mut child = Command::new(env!("CARGO_BIN_EXE_book"))
+        .args(["probe", &file])
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    drop(child.stdout.take());
+    let o = child.wait_with_output().unwrap();
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    assert!(o.stderr.is_empty(), "{}", stderr(&o));
 }

@@ -10,8 +10,27 @@ use movegen::Position;
 
 use crate::search::{Limits, Shared, Silent, search};
 
-/// The default depth.
+/// The default depth: the one source for `borrow bench`, its help, and the
+/// tools that run it (`borrow-experiment`).
 pub const DEFAULT_DEPTH: u32 = 13;
+
+/// The depths `borrow bench` accepts, however they are given.
+pub const DEPTHS: std::ops::RangeInclusive<u32> = 1..=64;
+
+/// Reads a bench depth: a whole number in [`DEPTHS`]; the error says so.
+pub fn parse_depth(text: &str) -> Result<u32, String> {
+    text.trim()
+        .parse()
+        .ok()
+        .filter(|d| DEPTHS.contains(d))
+        .ok_or_else(|| {
+            format!(
+                "'{text}' is not a depth from {} to {}",
+                DEPTHS.start(),
+                DEPTHS.end()
+            )
+        })
+}
 
 /// Positions from openings, middlegames and endgames (tactics, passed pawns,
 /// checks, promotions, castling both ways).

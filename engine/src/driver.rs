@@ -4,29 +4,32 @@
 //! search runs.
 
 use std::io::Write;
-use std::sync::atomic::Ordering;
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex};
 use std::thread::JoinHandle;
 use std::time::Instant;
 
+use attacks::Square;
 use attacks::{Method, SliderAttacks, dispatch};
-use movegen::{Move, Position, STARTING_FEN};
+use movegen::{Move, MoveError, Position, STARTING_FEN};
 
-use book::{Book, Rng};
+use book::{Book, Rng, plural};
 
 use crate::eval::evaluate;
 use crate::search::{Limits, Report, Reporter, Score, Shared, search};
 use crate::time::{Clock, limits};
 use crate::tt::{Bound, Table};
-use crate::uci::{Command, Go};
+use crate::uci::{Command, Go, quote};
 
 /// The engine's name and version, for `id name`.
 pub const NAME: &str = concat!("Borrow ", env!("CARGO_PKG_VERSION"));
 /// For `id author`.
 pub const AUTHOR: &str = "the Borrow developers";
 
-const MAX_HASH_MB: usize = 65_536;
-const MAX_THREADS: usize = 256;
+/// The largest `Hash`, in MB (the smallest is 1).
+pub const MAX_HASH_MB: usize = 65_536;
+/// The most search `Threads` (the fewest is 1).
+pub const MAX_THREADS: usize = 256;
 
 /// Engine options, as `setoption` sets them.
 #[derive(Clone, Debug)]
@@ -118,10 +121,14 @@ pub struct Driver {
     out: Output,
     options: Options,
     shared: Arc<Shared>,
-    /// Whether the table still has its 1 MB stand-in: the table of `Hash`
-    /// megabytes is made at the first `isready`, `ucinewgame` or `go`, so a
-    /// `Hash` set before it is the only large table the process ever holds.
+    /// Whether the table is not yet the size of `Hash`: the table of `Hash`
+    /// megabytes is made at the next `isready`, `ucinewgame` or `go`, so a
+    /// `Hash` set before it is the only large table the process ever holds,
+    /// and `setoption name Hash` never blocks the input loop (a `quit` after
+    /// it acts at once, however large the table asked for).
     table_pending: bool,
+    /// The size of the table held now, in MB (1: the stand-in).
+    table_mb: usize,
     /// The current position and the keys of the positions before it.
     position: Position,
     history: Vec<u64>,
@@ -141,6 +148,7 @@ impl Driver {
             out,
             shared: Arc::new(Shared::new(1)),
             table_pending: true,
+            table_mb: 1,
             options,
             position: Position::startpos(),
             history: Vec::new(),
@@ -161,9 +169,11 @@ impl Driver {
 
     fn info_string(&self, text: &str) {
         // Messages may quote the GUI's input: escape control characters so
-        // that the output stays one line of text (no NUL, CR, ESC, ...).
+        // that the output stays one line of text (no NUL, CR, ESC, ...), and
+        // cut what no one would read (quotes are cut already; this is the
+        // net under them).
         let mut line = String::from("info string ");
-        for c in text.chars() {
+        for c in quote_long(text).chars() {
             if c.is_control() {
                 line.extend(c.escape_default());
             } else {
@@ -182,13 +192,27 @@ impl Driver {
         }
     }
 
-    /// Makes the table of `Hash` megabytes if it is still pending.
+    /// Makes the table of `Hash` megabytes if it is still pending and no
+    /// search holds the table (then the next `go` or `ucinewgame` makes it,
+    /// after stopping the search).
     fn make_table(&mut self) {
-        if self.table_pending {
-            self.table_pending = false;
-            if let Err(e) = self.resize_table(self.options.hash_mb) {
-                self.info_string(&format!("cannot allocate {e}; using 1 MB"));
-                self.options.hash_mb = 1;
+        if !self.table_pending || self.searching() {
+            return;
+        }
+        self.table_pending = false;
+        let mb = self.options.hash_mb;
+        if mb == self.table_mb {
+            return;
+        }
+        match self.resize_table(mb) {
+            Ok(()) => self.table_mb = mb,
+            Err(e) => {
+                // The table kept its size (emptied).
+                self.info_string(&format!(
+                    "option 'Hash': cannot allocate {e}; keeping {} MB",
+                    self.table_mb
+                ));
+                self.options.hash_mb = self.table_mb;
             }
         }
     }
@@ -244,6 +268,9 @@ impl Driver {
             Command::Go(go) => {
                 self.stop_search();
                 self.make_table();
+                for note in &go.notes {
+                    self.info_string(note);
+                }
                 self.go(go);
             }
             Command::Stop => self.stop_search(),
@@ -261,7 +288,11 @@ impl Driver {
                 self.stop_search();
                 return false;
             }
+            Command::Register => {}
             Command::Display => {
+                for line in board_lines(&self.position) {
+                    self.say(&line);
+                }
                 self.say(&format!("fen {}", self.position.fen()));
                 self.say(&format!("key {:016x}", self.position.key()));
             }
@@ -270,12 +301,8 @@ impl Driver {
                 self.say(&format!("eval {e} (side to move)"));
             }
             Command::Perft(depth) => {
-                if self.searching() {
-                    self.info_string("perft ignored: a search is running");
-                } else {
-                    let n = count(&self.position, depth);
-                    self.say(&format!("perft {depth} {n}"));
-                }
+                self.stop_search();
+                self.perft(depth);
             }
             Command::Empty => {}
             Command::Invalid(why) => self.info_string(&format!("ignored: {why}")),
@@ -324,32 +351,18 @@ impl Driver {
             let n: u64 = v
                 .trim()
                 .parse()
-                .map_err(|_| format!("option '{name}': '{v}' is not a number"))?;
+                .map_err(|_| format!("option '{name}': '{}' is not a number", quote(v)))?;
             if n < lo || n > hi {
                 return Err(format!("option '{name}': {n} is outside {lo}..{hi}"));
             }
             Ok(n)
         };
         let result: Result<(), String> = match key.as_str() {
-            "hash" => spin(1, MAX_HASH_MB as u64).and_then(|mb| {
-                self.stop_search();
-                // The maximum may exceed the machine: refuse, do not abort.
-                let pending = self.table_pending;
-                match self.resize_table(mb as usize) {
-                    Ok(()) => {
-                        self.options.hash_mb = mb as usize;
-                        Ok(())
-                    }
-                    Err(e) => {
-                        // Before the first search the stand-in table stays
-                        // pending for the size still set.
-                        self.table_pending = pending;
-                        Err(format!(
-                            "option '{name}': cannot allocate {e}; keeping {} MB",
-                            self.options.hash_mb
-                        ))
-                    }
-                }
+            // Made at the next `isready`, `ucinewgame` or `go` (see
+            // `make_table`), where a size the machine cannot give is refused.
+            "hash" => spin(1, MAX_HASH_MB as u64).map(|mb| {
+                self.options.hash_mb = mb as usize;
+                self.table_pending = true;
             }),
             "threads" => spin(1, MAX_THREADS as u64).map(|n| self.options.threads = n as usize),
             "multipv" => spin(1, 256).map(|n| self.options.multipv = n as usize),
@@ -396,7 +409,10 @@ impl Driver {
                 } else {
                     match Book::open(path) {
                         Ok(book) => {
-                            self.info_string(&format!("book {path}: {} entries", book.len()));
+                            self.info_string(&format!(
+                                "book {path}: {}",
+                                plural(book.len(), "entry")
+                            ));
                             self.book = Some(book);
                             self.options.book_file = path.to_owned();
                             Ok(())
@@ -435,7 +451,8 @@ impl Driver {
                 }
                 Err(e) => {
                     self.info_string(&format!(
-                        "{e} at move {} of the list; ignoring it and the {} after it",
+                        "{} at move {} of the list; ignoring it and the {} after it",
+                        move_error(&e),
                         i + 1,
                         moves.len() - i - 1
                     ));
@@ -463,11 +480,11 @@ impl Driver {
         let chosen = book::choose_weighted(&moves, &mut self.book_rng)?;
         let total: u64 = moves.iter().map(|m| u64::from(m.weight)).sum();
         let text = format!(
-            "book move {} from {} (weight {} of {total}, {} book moves here)",
+            "book move {} from {} (weight {} of {total}, {} here)",
             chosen.mv,
             self.options.book_file,
             chosen.weight,
-            moves.len()
+            plural(moves.len(), "book move")
         );
         let mv = chosen.mv;
         self.info_string(&text);
@@ -493,7 +510,11 @@ impl Driver {
             || go.btime.is_some()
             || go.winc.is_some()
             || go.binc.is_some()
-            || go.movestogo.is_some();
+            || go.movestogo.is_some()
+            // Likewise a `go` whose every limit was skipped as unreadable
+            // (`go depth x`): it asked for a bounded search, so it must
+            // answer by itself; only a bare `go` searches until `stop`.
+            || (!go.notes.is_empty() && !go.has_limit());
         // Clocks beyond any game (about 35 years) are clamped, a second
         // guard: time management's arithmetic also saturates by itself.
         const MAX_MS: i64 = 1 << 40;
@@ -514,7 +535,7 @@ impl Driver {
         for text in &go.searchmoves {
             match pos.parse_uci(text) {
                 Ok(m) => searchmoves.push(m),
-                Err(e) => self.info_string(&format!("searchmoves: {e}; left out")),
+                Err(e) => self.info_string(&format!("searchmoves: {}; left out", move_error(&e))),
             }
         }
         let limits = Limits {
@@ -585,20 +606,110 @@ fn run<A: SliderAttacks>(
     )
 }
 
-fn count(pos: &Position, depth: u32) -> u64 {
+impl Driver {
+    /// `perft N` on the search thread, so that the input loop stays free:
+    /// `isready` is answered, and `stop`, `quit`, `go` and `position` end it
+    /// (then it says so instead of a count).
+    fn perft(&mut self, depth: u32) {
+        let shared = Arc::clone(&self.shared);
+        shared.stop.store(false, Ordering::Relaxed);
+        let out = Arc::clone(&self.out);
+        let pos = self.position;
+        let handle = std::thread::Builder::new()
+            .name("perft".into())
+            .spawn(move || match count(&pos, depth, &shared.stop) {
+                Some(n) => say(&out, &format!("perft {depth} {n}")),
+                None => say(&out, &format!("info string perft {depth} stopped")),
+            });
+        match handle {
+            Ok(h) => self.search = Some(h),
+            Err(e) => self.info_string(&format!("cannot start the perft thread: {e}")),
+        }
+    }
+}
+
+/// The leaves `depth` plies below `pos`, or `None` if `stop` was set.
+fn count(pos: &Position, depth: u32, stop: &AtomicBool) -> Option<u64> {
     match depth {
-        0 => 1,
-        1 => pos.count_legal(),
-        _ => pos
-            .legal_moves()
-            .iter()
-            .map(|&m| {
+        0 => Some(1),
+        1 => Some(pos.count_legal()),
+        _ => {
+            if stop.load(Ordering::Relaxed) {
+                return None;
+            }
+            let mut sum = 0;
+            for &m in pos.legal_moves().iter() {
                 let mut c = *pos;
                 c.play_unchecked(m);
-                count(&c, depth - 1)
-            })
-            .sum(),
+                sum += count(&c, depth - 1, stop)?;
+            }
+            Some(sum)
+        }
     }
+}
+
+/// A move the position list or `searchmoves` could not use. UCI takes UCI
+/// notation only: SAN (`e4`, `Nf3`) is refused, and the message says which
+/// notation was expected.
+fn move_error(e: &MoveError) -> String {
+    match e {
+        MoveError::Syntax(text) => format!(
+            "'{}' is not a move in UCI notation (UCI notation expected, as in e2e4 or e7e8q)",
+            quote(text)
+        ),
+        MoveError::Illegal(text) => format!("illegal move '{}'", quote(text)),
+        MoveError::Ambiguous(text) => format!("ambiguous move '{}'", quote(text)),
+    }
+}
+
+/// A message cut to what an `info string` shows.
+fn quote_long(text: &str) -> std::borrow::Cow<'_, str> {
+    const MAX: usize = 2000;
+    if text.chars().count() <= MAX {
+        return text.into();
+    }
+    let mut cut: String = text.chars().take(MAX).collect();
+    cut.push('…');
+    cut.into()
+}
+
+/// The board for `d`: eight ranks (White at the bottom, upper case), then
+/// the side to move, castling rights, en passant square and checkers.
+fn board_lines(pos: &Position) -> Vec<String> {
+    let rule = " +---+---+---+---+---+---+---+---+".to_owned();
+    let mut lines = vec![rule.clone()];
+    for rank in (0..8).rev() {
+        let mut line = String::from(" |");
+        for file in 0..8 {
+            let sq = Square::new(rank * 8 + file);
+            let c = pos.piece_at(sq).map_or(' ', |p| p.char());
+            line.push_str(&format!(" {c} |"));
+        }
+        line.push_str(&format!(" {}", rank + 1));
+        lines.push(line);
+        lines.push(rule.clone());
+    }
+    lines.push("   a   b   c   d   e   f   g   h".to_owned());
+    let side = match pos.turn() {
+        attacks::Color::White => "white",
+        attacks::Color::Black => "black",
+    };
+    lines.push(format!("side to move: {side}"));
+    lines.push(format!("castling: {}", pos.castling()));
+    lines.push(format!(
+        "en passant: {}",
+        pos.ep_square().map_or("-".to_owned(), |s| s.to_string())
+    ));
+    let checkers: Vec<String> = pos.checkers().map(|s| s.to_string()).collect();
+    lines.push(format!(
+        "checkers: {}",
+        if checkers.is_empty() {
+            "-".to_owned()
+        } else {
+            checkers.join(" ")
+        }
+    ));
+    lines
 }
 
 impl Drop for Driver {

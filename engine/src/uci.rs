@@ -36,6 +36,26 @@ pub struct Go {
     pub ponder: bool,
     /// Restrict the root to these moves (UCI notation, unchecked).
     pub searchmoves: Vec<String>,
+    /// What [`parse_go`] skipped or clamped, one message each.
+    pub notes: Vec<String>,
+}
+
+impl Go {
+    /// Whether anything bounds the search: a clock, a time, a depth, nodes,
+    /// mate, `infinite` or `ponder` (which wait for `stop` or `ponderhit`).
+    pub fn has_limit(&self) -> bool {
+        self.wtime.is_some()
+            || self.btime.is_some()
+            || self.winc.is_some()
+            || self.binc.is_some()
+            || self.movestogo.is_some()
+            || self.movetime.is_some()
+            || self.depth.is_some()
+            || self.nodes.is_some()
+            || self.mate.is_some()
+            || self.infinite
+            || self.ponder
+    }
 }
 
 /// A command from the GUI.
@@ -71,6 +91,8 @@ pub enum Command {
     PonderHit,
     /// `quit`
     Quit,
+    /// `register later|name N code C`: accepted, nothing to register.
+    Register,
     /// `d`: show the position (not UCI; for people at a terminal).
     Display,
     /// `eval`: show the static evaluation (not UCI).
@@ -83,47 +105,112 @@ pub enum Command {
     Invalid(String),
 }
 
-fn number<T: std::str::FromStr>(
-    word: &str,
-    tokens: &mut std::slice::Iter<'_, &str>,
-) -> Result<T, String> {
-    let t = tokens
-        .next()
-        .ok_or_else(|| format!("'{word}' needs a number"))?;
-    t.parse::<T>()
-        .map_err(|_| format!("'{word}' needs a number, got '{t}'"))
+/// What [`quote`] keeps of a quoted input: a GUI's garbage line may be
+/// 100 KB, and an `info string` echoing it whole helps no one.
+pub const QUOTE_CHARS: usize = 80;
+
+/// `text` for a message: its first [`QUOTE_CHARS`] characters, with an
+/// ellipsis when there were more.
+pub fn quote(text: &str) -> String {
+    let mut chars = text.chars();
+    let mut short: String = chars.by_ref().take(QUOTE_CHARS).collect();
+    if chars.next().is_some() {
+        short.push('…');
+    }
+    short
 }
 
-/// Parses the words after `go`.
-pub fn parse_go(tokens: &[&str]) -> Result<Go, String> {
+/// A whole number as written: optional sign, then digits. Numbers beyond
+/// `i128` saturate (they are clamped to the parameter's range anyway).
+fn whole_number(text: &str) -> Option<i128> {
+    let digits = text.strip_prefix(['-', '+']).unwrap_or(text);
+    if digits.is_empty() || !digits.bytes().all(|b| b.is_ascii_digit()) {
+        return None;
+    }
+    Some(text.parse::<i128>().unwrap_or(if text.starts_with('-') {
+        i128::MIN
+    } else {
+        i128::MAX
+    }))
+}
+
+/// Reads the value of the numeric `go` parameter `word`, by the one rule of
+/// [`parse_go`]: a value that is not a whole number is skipped; a whole
+/// number outside `lo..=hi` is clamped into it. Each is noted in `notes`.
+fn go_number(
+    word: &str,
+    it: &mut std::iter::Peekable<std::slice::Iter<'_, &str>>,
+    lo: i64,
+    hi: i64,
+    notes: &mut Vec<String>,
+) -> Option<i64> {
+    let value = match it.peek() {
+        Some(v) if !GO_KEYWORDS.contains(v) => {
+            let v = **v;
+            it.next();
+            v
+        }
+        _ => {
+            notes.push(format!("go: '{word}' needs a number; skipped"));
+            return None;
+        }
+    };
+    let Some(n) = whole_number(value) else {
+        notes.push(format!(
+            "go: '{word} {}' is not a whole number; skipped",
+            quote(value)
+        ));
+        return None;
+    };
+    let clamped = n.clamp(lo.into(), hi.into());
+    if clamped != n {
+        notes.push(format!(
+            "go: '{word} {}' taken as {word} {clamped}",
+            quote(value)
+        ));
+    }
+    // In `lo..=hi`, so it fits.
+    Some(clamped as i64)
+}
+
+/// Parses the words after `go`. Never fails, as UCI asks: what cannot be
+/// read is skipped and the search runs with the rest. The one rule for
+/// every numeric parameter: a value that is not a whole number (`1.5`,
+/// `1e9`, `x`, none) is skipped; a whole number outside the parameter's
+/// range is clamped into it (clocks and times to 0 and more, `depth`,
+/// `nodes`, `mate` and `movestogo` to 1 and more). Unknown words are
+/// skipped. Each skip or clamp is noted in [`Go::notes`].
+pub fn parse_go(tokens: &[&str]) -> Go {
     let mut go = Go::default();
-    let mut it = tokens.iter();
+    let mut notes = Vec::new();
+    let mut it = tokens.iter().peekable();
+    const TIME: (i64, i64) = (0, i64::MAX);
+    const COUNT: (i64, i64) = (1, u32::MAX as i64);
     while let Some(&word) = it.next() {
+        let mut num = |(lo, hi): (i64, i64)| go_number(word, &mut it, lo, hi, &mut notes);
         match word {
-            "wtime" => go.wtime = Some(number(word, &mut it)?),
-            "btime" => go.btime = Some(number(word, &mut it)?),
-            "winc" => go.winc = Some(number(word, &mut it)?),
-            "binc" => go.binc = Some(number(word, &mut it)?),
-            "movestogo" => go.movestogo = Some(number(word, &mut it)?),
-            "movetime" => go.movetime = Some(number(word, &mut it)?),
-            "depth" => go.depth = Some(number(word, &mut it)?),
-            "nodes" => go.nodes = Some(number(word, &mut it)?),
-            "mate" => go.mate = Some(number(word, &mut it)?),
+            "wtime" => go.wtime = num(TIME).or(go.wtime),
+            "btime" => go.btime = num(TIME).or(go.btime),
+            "winc" => go.winc = num(TIME).or(go.winc),
+            "binc" => go.binc = num(TIME).or(go.binc),
+            "movetime" => go.movetime = num(TIME).or(go.movetime),
+            "movestogo" => go.movestogo = num(COUNT).map(|n| n as u32).or(go.movestogo),
+            "depth" => go.depth = num(COUNT).map(|n| n as u32).or(go.depth),
+            "mate" => go.mate = num(COUNT).map(|n| n as u32).or(go.mate),
+            "nodes" => go.nodes = num((1, i64::MAX)).map(|n| n as u64).or(go.nodes),
             "infinite" => go.infinite = true,
             "ponder" => go.ponder = true,
             "searchmoves" => {
                 // Everything up to the next keyword.
-                let rest: Vec<&str> = it.clone().copied().collect();
-                let n = rest.iter().take_while(|w| !GO_KEYWORDS.contains(w)).count();
-                go.searchmoves = rest[..n].iter().map(|s| (*s).to_owned()).collect();
-                for _ in 0..n {
-                    it.next();
+                while let Some(m) = it.next_if(|w| !GO_KEYWORDS.contains(w)) {
+                    go.searchmoves.push((*m).to_owned());
                 }
             }
-            other => return Err(format!("unknown 'go' parameter '{other}'")),
+            other => notes.push(format!("go: unknown parameter '{}'; skipped", quote(other))),
         }
     }
-    Ok(go)
+    go.notes = notes;
+    go
 }
 
 const GO_KEYWORDS: [&str; 12] = [
@@ -169,7 +256,9 @@ pub fn parse(line: &str) -> Command {
         return Command::Empty;
     };
     match first {
-        "go" => return parse_go(&tokens[1..]).map_or_else(Command::Invalid, Command::Go),
+        "go" => return Command::Go(parse_go(&tokens[1..])),
+        // UCI's registration: nothing to register, so accepted silently.
+        "register" => return Command::Register,
         "position" => return parse_position(&tokens[1..]).unwrap_or_else(Command::Invalid),
         "d" => return Command::Display,
         "eval" => return Command::Eval,
@@ -190,7 +279,7 @@ pub fn parse(line: &str) -> Command {
         .iter()
         .any(|c| first.eq_ignore_ascii_case(c))
     {
-        return Command::Invalid(format!("unknown command '{}'", line.trim()));
+        return Command::Invalid(format!("unknown command '{}'", quote(line.trim())));
     }
     match vampirc_uci::parse_one(line.trim()) {
         UciMessage::Uci => Command::Uci,
@@ -200,7 +289,7 @@ pub fn parse(line: &str) -> Command {
         UciMessage::Stop => Command::Stop,
         UciMessage::PonderHit => Command::PonderHit,
         UciMessage::Quit => Command::Quit,
-        _ => Command::Invalid(format!("unknown command '{}'", line.trim())),
+        _ => Command::Invalid(format!("unknown command '{}'", quote(line.trim()))),
     }
 }
 
@@ -241,14 +330,15 @@ mod tests {
     #[test]
     fn go_with_everything() {
         let Command::Go(go) = parse(
-            "go ponder wtime 60000 btime -5 winc 1000 binc 0 movestogo 1000 movetime 1000 depth 1000 nodes 123456789 mate 3 searchmoves e2e4 d2d4 infinite",
+            "go ponder wtime 60000 btime 5 winc 1000 binc 0 movestogo 1000 movetime 1000 depth 1000 nodes 123456789 mate 3 searchmoves e2e4 d2d4 infinite",
         ) else {
             panic!("not go")
         };
         assert!(go.ponder && go.infinite);
+        assert!(go.notes.is_empty(), "{:?}", go.notes);
         assert_eq!(
             (go.wtime, go.btime, go.winc, go.binc),
-            (Some(60_000), Some(-5), Some(1000), Some(0))
+            (Some(60_000), Some(5), Some(1000), Some(0))
         );
         assert_eq!(
             (go.movestogo, go.movetime, go.depth),
@@ -315,10 +405,6 @@ mod tests {
     fn garbage_is_invalid_not_a_panic() {
         for line in [
             "xyzzy",
-            "go depth",
-            "go depth x",
-            "go wtime 1e9",
-            "go frobnicate",
             "perft",
             "perft 99",
             "\u{0}\u{1}",
@@ -330,6 +416,66 @@ mod tests {
         assert_eq!(parse("   "), Command::Empty);
         assert_eq!(parse("isready"), Command::IsReady);
         assert_eq!(parse("  quit  "), Command::Quit);
+    }
+
+    /// UCI: what cannot be read is skipped, the rest searched with, and
+    /// every skip or clamp noted. One rule for every numeric parameter.
+    #[test]
+    fn go_skips_what_it_cannot_read_and_keeps_the_rest() {
+        let go = |line: &str| match parse(line) {
+            Command::Go(go) => go,
+            other => panic!("{line}: {other:?}"),
+        };
+        let g = go("go wtime 1000 btime 1000 garbage");
+        assert_eq!((g.wtime, g.btime), (Some(1000), Some(1000)));
+        assert_eq!(g.notes.len(), 1, "{:?}", g.notes);
+        assert!(g.notes[0].contains("garbage"), "{:?}", g.notes);
+
+        let g = go("go wtime 1000.5 btime 1000");
+        assert_eq!((g.wtime, g.btime), (None, Some(1000)));
+        assert!(g.notes[0].contains("1000.5"), "{:?}", g.notes);
+
+        let g = go("go movestogo 1.5 wtime 10");
+        assert_eq!((g.movestogo, g.wtime), (None, Some(10)));
+        assert_eq!(g.notes.len(), 1);
+
+        // Out of range: clamped, the same way for a depth and for a clock.
+        let g = go("go depth -1");
+        assert_eq!(g.depth, Some(1));
+        assert!(g.notes[0].contains("taken as depth 1"), "{:?}", g.notes);
+        let g = go("go wtime -100 btime 5");
+        assert_eq!(g.wtime, Some(0));
+        assert!(g.notes[0].contains("taken as wtime 0"), "{:?}", g.notes);
+        let g = go("go nodes 99999999999999999999999");
+        assert_eq!(g.nodes, Some(i64::MAX as u64));
+
+        // A missing value does not swallow the next keyword.
+        let g = go("go depth wtime 100");
+        assert_eq!((g.depth, g.wtime), (None, Some(100)));
+        assert_eq!(g.notes.len(), 1);
+        for line in ["go depth", "go depth x", "go wtime 1e9", "go frobnicate"] {
+            let g = go(line);
+            assert_eq!(g.notes.len(), 1, "{line}: {:?}", g.notes);
+            assert!(!g.has_limit(), "{line}");
+        }
+        assert!(go("go").notes.is_empty());
+    }
+
+    #[test]
+    fn long_garbage_is_quoted_short() {
+        let line = "x".repeat(100_000);
+        let Command::Invalid(why) = parse(&line) else {
+            panic!("not invalid")
+        };
+        assert!(why.len() < 200, "{} bytes", why.len());
+        assert!(why.contains('…'));
+        assert_eq!(quote("short"), "short");
+    }
+
+    #[test]
+    fn register_is_accepted() {
+        assert_eq!(parse("register later"), Command::Register);
+        assert_eq!(parse("register name Me code 42"), Command::Register);
     }
 
     /// Found by the `uci` fuzz target: lines that vampirc-uci reads as a

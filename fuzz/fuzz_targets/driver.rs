@@ -127,12 +127,19 @@ fuzz_target!(|data: &[u8]| {
             "control character in {l:?}"
         );
         let first = l.split(' ').next().unwrap_or("");
+        // `d` draws the board (lines starting with a space) and names the
+        // side to move, castling, en passant and checkers before the FEN.
+        let board = l.starts_with(' ')
+            || ["side to move: ", "castling: ", "en passant: ", "checkers: "]
+                .iter()
+                .any(|p| l.starts_with(p));
         assert!(
-            [
-                "id", "option", "uciok", "readyok", "info", "bestmove", "fen", "key", "eval",
-                "perft"
-            ]
-            .contains(&first),
+            board
+                || [
+                    "id", "option", "uciok", "readyok", "info", "bestmove", "fen", "key", "eval",
+                    "perft"
+                ]
+                .contains(&first),
             "unexpected output line {l:?}"
         );
     }
@@ -145,10 +152,10 @@ fuzz_target!(|data: &[u8]| {
     ends.push(output.len());
     for (&start, &end) in go_starts.iter().zip(&ends) {
         let chunk = &output[start..end];
+        // The `d` output: the board, then the FEN.
         let fen = chunk
             .lines()
-            .next()
-            .and_then(|l| l.strip_prefix("fen "))
+            .find_map(|l| l.strip_prefix("fen "))
             .unwrap_or_else(|| panic!("no fen before go: {chunk}"));
         let pos: Position = Position::from_fen(fen).expect("the driver's FEN is legal");
         let best: Vec<&str> = chunk

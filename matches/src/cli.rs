@@ -65,6 +65,15 @@ match options:
 
 Results, Elo, nElo, LOS and LLR are from the first engine's point of view.
 Ctrl-C stops the match: finished games are saved and the summary printed.
+Engine options (option.NAME=VALUE) are checked against what each engine
+declares: unknown names and values outside a spin's range, not a check's
+true/false or not among a combo's values are warned about at the start.
+
+Exit status: 0 the match was played; 1 it stopped on an error after games
+were played (an engine could not be restarted, the JSON could not be
+written); 2 bad options or setup (an engine that cannot start, an output
+file that cannot be written, no usable opening), found before the first
+game; 130 Ctrl-C.
 ";
 
 /// Where openings come from.
@@ -151,9 +160,16 @@ pub enum Command {
     Version,
 }
 
+/// The number of `key=v` of option `opt`, or of `opt v` when `key` is the
+/// option's own name.
 fn num<T: std::str::FromStr>(opt: &str, key: &str, v: &str) -> Result<T, String> {
-    v.parse()
-        .map_err(|_| format!("{opt}: '{key}' needs a number, not '{v}'"))
+    v.parse().map_err(|_| {
+        if opt.trim_start_matches('-') == key {
+            format!("{opt} needs a number, not '{v}'")
+        } else {
+            format!("{opt}: '{key}' needs a number, not '{v}'")
+        }
+    })
 }
 
 fn pairs<'a>(opt: &str, values: &[&'a str]) -> Result<Vec<(&'a str, &'a str)>, String> {
@@ -416,7 +432,12 @@ pub fn parse(args: &[String]) -> Result<Command, String> {
                 c.jsonout = Some(PathBuf::from(v.strip_prefix("file=").unwrap_or(v)));
             }
             "-json" => c.json = true,
-            "-event" => c.event = values.join(" "),
+            "-event" => {
+                if values.is_empty() {
+                    return Err("-event needs a value".into());
+                }
+                c.event = values.join(" ");
+            }
             "-ratinginterval" => {
                 c.rating_interval = num(opt, "ratinginterval", single(opt, values)?)?
             }
@@ -584,6 +605,18 @@ mod tests {
             ),
             ("-engine cmd=a tc=1 bogus -engine cmd=b tc=1", "KEY=VALUE"),
             ("stray", "not an option"),
+            (
+                "-engine cmd=a tc=1 -engine cmd=b tc=1 -event",
+                "-event needs a value",
+            ),
+            (
+                "-engine cmd=a tc=1 -engine cmd=b tc=1 -concurrency x",
+                "-concurrency needs a number, not 'x'",
+            ),
+            (
+                "-engine cmd=a tc=1 -engine cmd=b tc=1 -draw movecount=x score=1",
+                "-draw: 'movecount' needs a number",
+            ),
             (
                 "-engine cmd=a tc=1 -engine cmd=b tc=1 -openings format=epd",
                 "file=",

@@ -36,6 +36,99 @@ pub struct EngineConfig {
     pub limits: Limits,
 }
 
+/// What an engine declares of an option in answer to `uci`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum OptionKind {
+    /// `type spin min A max B`.
+    Spin {
+        /// The least value.
+        min: i64,
+        /// The largest value.
+        max: i64,
+    },
+    /// `type check`: `true` or `false`.
+    Check,
+    /// `type combo var A var B ...`: one of the values.
+    Combo(Vec<String>),
+    /// `type string`, `type button`, or a spin without its bounds: any value.
+    Other,
+}
+
+impl OptionKind {
+    /// Reads the words after `type` of an `option` line.
+    pub fn parse(words: &[&str]) -> OptionKind {
+        let after = |key: &str| {
+            words
+                .iter()
+                .position(|&w| w == key)
+                .and_then(|i| words.get(i + 1))
+                .and_then(|v| v.parse().ok())
+        };
+        match words.first() {
+            Some(&"spin") => match (after("min"), after("max")) {
+                (Some(min), Some(max)) => OptionKind::Spin { min, max },
+                _ => OptionKind::Other,
+            },
+            Some(&"check") => OptionKind::Check,
+            Some(&"combo") => {
+                // Values run from one `var` to the next and may hold spaces.
+                let mut vars: Vec<String> = Vec::new();
+                let mut current: Option<Vec<&str>> = None;
+                for &w in &words[1..] {
+                    match w {
+                        "var" | "default" => {
+                            if let Some(v) = current.take() {
+                                vars.push(v.join(" "));
+                            }
+                            if w == "var" {
+                                current = Some(Vec::new());
+                            }
+                        }
+                        _ => {
+                            if let Some(v) = current.as_mut() {
+                                v.push(w);
+                            }
+                        }
+                    }
+                }
+                if let Some(v) = current {
+                    vars.push(v.join(" "));
+                }
+                OptionKind::Combo(vars)
+            }
+            _ => OptionKind::Other,
+        }
+    }
+
+    /// Why `value` is not a value of this option, if it is not.
+    pub fn refuses(&self, value: &str) -> Option<String> {
+        match self {
+            OptionKind::Spin { min, max } => match value.trim().parse::<i64>() {
+                Ok(n) if (*min..=*max).contains(&n) => None,
+                Ok(n) => Some(format!("{n} is outside the declared {min} to {max}")),
+                Err(_) => Some(format!(
+                    "'{value}' is not a number (the engine declares {min} to {max})"
+                )),
+            },
+            OptionKind::Check => match value.trim() {
+                "true" | "false" => None,
+                _ => Some(format!("'{value}' is not true or false")),
+            },
+            OptionKind::Combo(vars) => {
+                if vars.iter().any(|v| v.eq_ignore_ascii_case(value.trim())) {
+                    None
+                } else {
+                    Some(format!(
+                        "'{value}' is not one of the declared values ({})",
+                        vars.join(", ")
+                    ))
+                }
+            }
+            OptionKind::Other => None,
+        }
+    }
+}
+
 /// Why an engine could not be used.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum EngineError {
@@ -217,7 +310,7 @@ pub struct UciEngine {
     stop: Arc<AtomicBool>,
     log: Option<UciLog>,
     id_name: Option<String>,
-    declared: Vec<String>,
+    declared: Vec<(String, OptionKind)>,
     dead: bool,
 }
 
@@ -249,7 +342,7 @@ impl UciEngine {
         }
         let mut child = cmd
             .spawn()
-            .map_err(|e| EngineError::Spawn(format!("{}: {e}", config.cmd)))?;
+            .map_err(|e| EngineError::Spawn(spawn_error(config, &e)))?;
         let stdin = child.stdin.take();
         let stdout = child.stdout.take().expect("stdout is piped");
         let (tx, rx) = mpsc::channel();
@@ -299,8 +392,13 @@ impl UciEngine {
                             engine.id_name = Some(t.collect::<Vec<_>>().join(" "));
                         }
                         (Some("option"), Some("name")) => {
-                            let name: Vec<&str> = t.take_while(|&w| w != "type").collect();
-                            engine.declared.push(name.join(" "));
+                            let rest: Vec<&str> = t.collect();
+                            let at = rest.iter().position(|&w| w == "type");
+                            let (name, kind) = match at {
+                                Some(i) => (&rest[..i], OptionKind::parse(&rest[i + 1..])),
+                                None => (&rest[..], OptionKind::Other),
+                            };
+                            engine.declared.push((name.join(" "), kind));
                         }
                         _ => {}
                     }
@@ -328,7 +426,24 @@ impl UciEngine {
             .options
             .iter()
             .map(|(k, _)| k.as_str())
-            .filter(|k| !self.declared.iter().any(|d| d.eq_ignore_ascii_case(k)))
+            .filter(|k| !self.declared.iter().any(|(d, _)| d.eq_ignore_ascii_case(k)))
+            .collect()
+    }
+
+    /// The options of `config` whose value the engine's declaration
+    /// refuses (a spin out of its range or not a number, a check not
+    /// `true`/`false`, a combo value not offered), with why.
+    pub fn refused_values(&self, config: &EngineConfig) -> Vec<String> {
+        config
+            .options
+            .iter()
+            .filter_map(|(k, v)| {
+                let (name, kind) = self
+                    .declared
+                    .iter()
+                    .find(|(d, _)| d.eq_ignore_ascii_case(k))?;
+                kind.refuses(v).map(|why| format!("option '{name}': {why}"))
+            })
             .collect()
     }
 
@@ -564,5 +679,69 @@ mod tests {
         assert_eq!(Score::Cp(0).pgn(), "+0.00");
         assert_eq!(Score::Mate(3).pgn(), "+M3");
         assert_eq!(Score::Mate(-2).pgn(), "-M2");
+    }
+}
+
+/// The message of a program that cannot be started. A bare name (no `/`)
+/// is looked up on `PATH` only, so a file of that name in the current (or
+/// `dir=`) folder is not run: say how to run it.
+fn spawn_error(config: &EngineConfig, e: &std::io::Error) -> String {
+    let folder = config.dir.clone().unwrap_or_else(|| PathBuf::from("."));
+    if e.kind() == std::io::ErrorKind::NotFound
+        && !config.cmd.contains('/')
+        && folder.join(&config.cmd).exists()
+    {
+        format!(
+            "'{}' is not on PATH (a name without '/' is looked up there); for the file in {}, \
+             write cmd=./{}",
+            config.cmd,
+            if config.dir.is_some() {
+                "dir="
+            } else {
+                "the current folder"
+            },
+            config.cmd
+        )
+    } else {
+        // The caller names the engine and its command.
+        e.to_string()
+    }
+}
+
+#[cfg(test)]
+mod option_tests {
+    use super::OptionKind;
+
+    #[test]
+    fn declared_options_refuse_what_they_do_not_offer() {
+        let spin = OptionKind::parse(&["spin", "default", "16", "min", "1", "max", "65536"]);
+        assert_eq!(spin, OptionKind::Spin { min: 1, max: 65536 });
+        assert_eq!(spin.refuses("64"), None);
+        assert!(spin.refuses("0").unwrap().contains("1 to 65536"));
+        assert!(spin.refuses("abc").unwrap().contains("not a number"));
+        let check = OptionKind::parse(&["check", "default", "false"]);
+        assert_eq!(check.refuses("true"), None);
+        assert!(check.refuses("maybe").is_some());
+        let combo = OptionKind::parse(&[
+            "combo",
+            "default",
+            "magic",
+            "var",
+            "magic",
+            "var",
+            "o2r",
+            "var",
+            "two words",
+        ]);
+        assert_eq!(
+            combo,
+            OptionKind::Combo(vec!["magic".into(), "o2r".into(), "two words".into()])
+        );
+        assert_eq!(combo.refuses("two words"), None);
+        assert!(combo.refuses("pext2").unwrap().contains("magic, o2r"));
+        assert_eq!(
+            OptionKind::parse(&["string", "default", "<empty>"]).refuses("x"),
+            None
+        );
     }
 }

@@ -55,8 +55,32 @@ pub const DEFAULT_OPENINGS: &str =
 /// The default output directory.
 pub const DEFAULT_OUT: &str = "experiment-results";
 
-/// The text of `--help`.
-pub const USAGE: &str = "\
+/// The text of `--help`, with the defaults that come from elsewhere (the
+/// bench depth is the engine's [`engine::bench::DEFAULT_DEPTH`]).
+pub fn usage() -> String {
+    USAGE
+        .replace("{bench_depth}", &engine::bench::DEFAULT_DEPTH.to_string())
+        .replace("{min_depth}", &engine::bench::DEPTHS.start().to_string())
+        .replace("{max_depth}", &engine::bench::DEPTHS.end().to_string())
+}
+
+/// The text of `sample-openings --help`.
+pub const SAMPLE_USAGE: &str = "\
+usage: borrow-experiment sample-openings --from FILE --count N --seed S --out FILE
+
+Picks N positions of the EPD suite FILE with a seeded shuffle (the same S
+picks the same positions) and writes their lines, in the order of the
+source, to --out. Lines that are blank, comments or not positions the match
+referee accepts are never picked. Options take their value as '--opt value'
+or '--opt=value'.
+
+Exit status: 0 written; 2 bad options, an unreadable suite, fewer usable
+positions than N.
+";
+
+/// The text of `--help`; `{bench_depth}` and the depth range are filled in
+/// by [`usage`].
+const USAGE: &str = "\
 borrow-experiment: the attack-method experiment. For each attack method of
 one borrow binary: bench speed (nps), games at fixed nodes that must be
 identical to the baseline's, and game pairs against the baseline method at a
@@ -64,6 +88,8 @@ time control (Elo, nElo).
 
 usage: borrow-experiment [OPTIONS]
        borrow-experiment sample-openings --from FILE --count N --seed S --out FILE
+       borrow-experiment sample-openings --help
+       borrow-experiment --version
 
 options (defaults in brackets):
   --engine PATH            the borrow binary [target/release/borrow]; build
@@ -81,7 +107,8 @@ options (defaults in brackets):
   --timemargin MS          grace past the clock before a time loss [0]
   --nodes N                node limit of the identity games [2000]
   --identity-pairs N       game pairs per method at --nodes [4]
-  --bench-depth D          depth of `borrow bench` [the engine's default, 11]
+  --bench-depth D          depth of `borrow bench`, {min_depth} to {max_depth} [the engine's
+                           default, {bench_depth}]
   --bench-runs N           bench runs per method, interleaved [5]
   --openings FILE          EPD or PGN suite [matches/openings/noob_3moves_3000.epd]
   --seed N                 seed of the opening order [1]
@@ -95,6 +122,9 @@ options (defaults in brackets):
                            identity pair at 500 nodes, bench depth 4, 1 bench
                            run, --maxmoves 40 (options after it still apply)
   --help                   this text
+  --version                the version
+
+Options take their value as '--opt value' or '--opt=value'.
 
 The table goes to stdout, progress to stderr. Defects: bench node counts
 that differ, fixed-node games that differ from the baseline's, crashes,
@@ -229,6 +259,18 @@ pub enum Invocation {
     Sample(SampleOptions),
     /// Print the help.
     Help,
+    /// Print the help of `sample-openings`.
+    SampleHelp,
+    /// Print the version.
+    Version,
+}
+
+/// Splits `--opt=value` into the option and its value.
+fn split_equals(arg: &str) -> (&str, Option<&str>) {
+    match arg.split_once('=') {
+        Some((opt, v)) if opt.starts_with("--") => (opt, Some(v)),
+        _ => (arg, None),
+    }
 }
 
 fn number<T: std::str::FromStr>(opt: &str, v: &str) -> Result<T, String> {
@@ -261,7 +303,7 @@ fn list(v: &str) -> Option<Vec<String>> {
 /// Parses the arguments (without the program name).
 pub fn parse_args(args: &[String]) -> Result<Invocation, String> {
     if args.first().map(String::as_str) == Some("sample-openings") {
-        return parse_sample(&args[1..]).map(Invocation::Sample);
+        return parse_sample(&args[1..]);
     }
     let mut o = if args.iter().any(|a| a == "--quick") {
         Options::quick()
@@ -271,14 +313,15 @@ pub fn parse_args(args: &[String]) -> Result<Invocation, String> {
     let mut all_methods = false;
     let mut it = args.iter();
     while let Some(a) = it.next() {
-        let opt = a.as_str();
+        let (opt, inline) = split_equals(a);
         let mut value = || {
-            it.next()
-                .map(String::as_str)
+            inline
+                .or_else(|| it.next().map(String::as_str))
                 .ok_or_else(|| format!("{opt} needs a value (see --help)"))
         };
         match opt {
             "--help" | "-h" | "-help" => return Ok(Invocation::Help),
+            "--version" | "-V" => return Ok(Invocation::Version),
             "--quick" => {}
             "--no-adjudication" => o.adjudicate = false,
             "--engine" => o.engine = PathBuf::from(value()?),
@@ -295,13 +338,10 @@ pub fn parse_args(args: &[String]) -> Result<Invocation, String> {
             "--timemargin" => o.timemargin = Duration::from_millis(number(opt, value()?)?),
             "--nodes" => o.nodes = positive(opt, value()?)? as u64,
             "--identity-pairs" => o.identity_pairs = positive(opt, value()?)?,
+            // The engine's own check of a bench depth.
             "--bench-depth" => {
-                let v = value()?;
-                let d: u32 = number(opt, v)?;
-                if !(1..=64).contains(&d) {
-                    return Err(format!("{opt}: '{v}' is not a depth from 1 to 64"));
-                }
-                o.bench_depth = Some(d);
+                o.bench_depth =
+                    Some(engine::bench::parse_depth(value()?).map_err(|e| format!("{opt}: {e}"))?);
             }
             "--bench-runs" => o.bench_runs = positive(opt, value()?)?,
             "--openings" => o.openings = PathBuf::from(value()?),
@@ -317,29 +357,36 @@ pub fn parse_args(args: &[String]) -> Result<Invocation, String> {
     Ok(Invocation::Run(Box::new(o)))
 }
 
-fn parse_sample(args: &[String]) -> Result<SampleOptions, String> {
+fn parse_sample(args: &[String]) -> Result<Invocation, String> {
     let (mut from, mut count, mut seed, mut out) = (None, None, None, None);
     let mut it = args.iter();
     while let Some(a) = it.next() {
-        let opt = a.as_str();
-        let v = it
-            .next()
+        let (opt, inline) = split_equals(a);
+        if matches!(opt, "--help" | "-h" | "-help") {
+            return Ok(Invocation::SampleHelp);
+        }
+        let v = inline
+            .or_else(|| it.next().map(String::as_str))
             .ok_or_else(|| format!("sample-openings: {opt} needs a value"))?;
         match opt {
             "--from" => from = Some(PathBuf::from(v)),
             "--count" => count = Some(positive(opt, v)?),
             "--seed" => seed = Some(number(opt, v)?),
             "--out" => out = Some(PathBuf::from(v)),
-            other => return Err(format!("sample-openings: unknown option '{other}'")),
+            other => {
+                return Err(format!(
+                    "sample-openings: unknown option '{other}' (see sample-openings --help)"
+                ));
+            }
         }
     }
     match (from, count, seed, out) {
-        (Some(from), Some(count), Some(seed), Some(out)) => Ok(SampleOptions {
+        (Some(from), Some(count), Some(seed), Some(out)) => Ok(Invocation::Sample(SampleOptions {
             from,
             count,
             seed,
             out,
-        }),
+        })),
         _ => Err("sample-openings needs --from FILE --count N --seed S --out FILE".into()),
     }
 }
@@ -376,16 +423,15 @@ pub fn sample_openings(text: &str, count: usize, seed: u64) -> Result<Vec<&str>,
 
 /// Runs `sample-openings`.
 pub fn run_sample(s: &SampleOptions) -> Result<String, String> {
-    let text =
-        std::fs::read_to_string(&s.from).map_err(|e| format!("{}: {e}", s.from.display()))?;
+    let text = book::read_text(&s.from).map_err(|e| format!("{}: {e}", s.from.display()))?;
     let lines = sample_openings(&text, s.count, s.seed)?;
     let mut body = lines.join("\n");
     body.push('\n');
     std::fs::write(&s.out, body).map_err(|e| format!("{}: {e}", s.out.display()))?;
     Ok(format!(
-        "{}: {} positions of {} (seed {})",
+        "{}: {} of {} (seed {})",
         s.out.display(),
-        lines.len(),
+        book::plural(lines.len(), "position"),
         s.from.display(),
         s.seed
     ))

@@ -12,13 +12,9 @@ fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();
     let config = match cli::parse(&args) {
         Ok(Command::Run(c)) => c,
-        Ok(Command::Help) => {
-            print!("{}", cli::USAGE);
-            return ExitCode::SUCCESS;
-        }
+        Ok(Command::Help) => return print_text(cli::USAGE),
         Ok(Command::Version) => {
-            println!("borrow-match {}", env!("CARGO_PKG_VERSION"));
-            return ExitCode::SUCCESS;
+            return print_text(&format!("borrow-match {}\n", env!("CARGO_PKG_VERSION")));
         }
         Err(e) => {
             eprintln!("borrow-match: {e}");
@@ -45,9 +41,10 @@ fn main() -> ExitCode {
     if config.json {
         // JSON alone on stdout; the text summary for people on stderr.
         eprintln!("{}", report::text(&result, sprt));
-        println!("{json}");
+        print_text(&format!("{json}\n"));
     } else {
-        println!("{}", report::text(&result, sprt));
+        // A closed pipe (`borrow-match ... | head -1`) is no failure.
+        print_text(&format!("{}\n", report::text(&result, sprt)));
     }
     if let Some(path) = &config.jsonout
         && let Err(e) = std::fs::write(path, format!("{json}\n"))
@@ -61,6 +58,18 @@ fn main() -> ExitCode {
             ExitCode::FAILURE
         }
         StopReason::Interrupted => ExitCode::from(130),
+        _ => ExitCode::SUCCESS,
+    }
+}
+
+/// Prints `text`; a closed pipe is no error.
+fn print_text(text: &str) -> ExitCode {
+    use std::io::Write;
+    match std::io::stdout().lock().write_all(text.as_bytes()) {
+        Err(e) if e.kind() != std::io::ErrorKind::BrokenPipe => {
+            eprintln!("borrow-match: cannot write: {e}");
+            ExitCode::from(2)
+        }
         _ => ExitCode::SUCCESS,
     }
 }

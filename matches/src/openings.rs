@@ -132,7 +132,9 @@ pub fn load(
     format: Format,
     plies: Option<usize>,
 ) -> Result<(Vec<Opening>, Vec<LineError>), String> {
-    let text = std::fs::read_to_string(path).map_err(|e| format!("{}: {e}", path.display()))?;
+    // Leniently (a Latin-1 byte in a tag or comment is no reason to refuse
+    // the suite), with the reader every tool of the workspace uses.
+    let text = book::read_text(path).map_err(|e| format!("{}: {e}", path.display()))?;
     Ok(read(&text, format, plies))
 }
 

@@ -76,10 +76,11 @@ pub fn text(r: &MatchResult, sprt: Option<&Sprt>) -> String {
     let _ = writeln!(o, "--------------------------------------------------");
     let _ = writeln!(
         o,
-        "Results of {} vs {} ({tc}): {games} games, {} pairs",
+        "Results of {} vs {} ({tc}): {}, {}",
         r.names[0],
         r.names[1],
-        r.pairs.total()
+        book::plural(games as usize, "game"),
+        book::plural(r.pairs.total() as usize, "pair")
     );
     let model = if s.pentanomial() {
         "pentanomial"

@@ -220,14 +220,20 @@ fn worker(shared: Arc<Shared>, tx: Sender<Event>, id: usize) {
                                         cfg.engines[i].name
                                     )));
                                 }
+                                for why in e.refused_values(&cfg.engines[i]) {
+                                    let _ = tx.send(Event::Warning(format!(
+                                        "{}: {why}",
+                                        cfg.engines[i].name
+                                    )));
+                                }
                             }
                             *slot = Some(e);
                         }
                         Err(EngineError::Interrupted) => break 'rounds,
                         Err(e) => {
                             let _ = tx.send(Event::Fatal(format!(
-                                "engine {} ({}): {e}",
-                                cfg.engines[i].name, cfg.engines[i].cmd
+                                "{}: {e}",
+                                engine_label(&cfg.engines[i])
                             )));
                             break 'rounds;
                         }
@@ -282,6 +288,35 @@ fn worker(shared: Arc<Shared>, tx: Sender<Event>, id: usize) {
     }
 }
 
+/// An engine in a message: its name, and its command when that says more
+/// (`B (/x/b)`; not `engine (engine)`).
+fn engine_label(e: &EngineConfig) -> String {
+    let file = std::path::Path::new(&e.cmd)
+        .file_name()
+        .map(|f| f.to_string_lossy().into_owned());
+    if file.as_deref() == Some(e.name.as_str()) || e.cmd == e.name {
+        format!("engine '{}'", e.cmd)
+    } else {
+        format!("engine '{}' ({})", e.name, e.cmd)
+    }
+}
+
+/// Checks before the first game that the JSON summary can be written
+/// where `-jsonout` says (the PGN and the log are opened at the start
+/// anyway): a file left as it was if it exists, created empty if not.
+fn check_jsonout(config: &MatchConfig) -> Result<(), String> {
+    match &config.jsonout {
+        Some(p) => OpenOptions::new()
+            .write(true)
+            .create(true)
+            .truncate(false)
+            .open(p)
+            .map(drop)
+            .map_err(|e| format!("{}: {e}", p.display())),
+        None => Ok(()),
+    }
+}
+
 fn open_pgn(config: &MatchConfig) -> Result<Option<BufWriter<File>>, String> {
     config
         .pgnout
@@ -298,7 +333,9 @@ fn open_pgn(config: &MatchConfig) -> Result<Option<BufWriter<File>>, String> {
 }
 
 /// Plays the match. `interrupted` is polled (Ctrl-C); `progress` says how
-/// to show progress on stderr.
+/// to show progress on stderr. Setup errors, found before the first game,
+/// are the `Err`: an output file that cannot be written, no usable
+/// opening, an engine that cannot start.
 pub fn run(
     config: &MatchConfig,
     interrupted: &dyn Fn() -> bool,
@@ -316,6 +353,7 @@ pub fn run_observed(
     observe: &mut dyn FnMut(FinishedGame<'_>),
 ) -> Result<MatchResult, String> {
     let started = Instant::now();
+    check_jsonout(config)?;
     let openings = load_openings(config)?;
     let mut pgn_out = open_pgn(config)?;
     let log = match &config.log {
@@ -373,6 +411,7 @@ pub fn run_observed(
     let date = pgn::today();
     let mut warnings = HashSet::new();
     let mut bar_shown = false;
+    let mut setup_error = None;
     let stopped = |result: &MatchResult| result.stop != StopReason::Completed;
     loop {
         let event = match rx.recv_timeout(Duration::from_millis(50)) {
@@ -409,6 +448,11 @@ pub fn run_observed(
                 }
             }
             Event::Fatal(e) => {
+                // Before the first game, an engine that cannot start is a
+                // setup error: no match was played.
+                if result.wdl.games() == 0 {
+                    setup_error = Some(e.clone());
+                }
                 result.stop = StopReason::Error(e);
                 stop.store(true, Ordering::SeqCst);
             }
@@ -476,7 +520,12 @@ pub fn run_observed(
                     if bar_shown {
                         eprintln!();
                     }
-                    println!("{}", crate::report::text(&result, config.sprt.as_ref()));
+                    // Not `println!`, which panics on a closed pipe.
+                    let _ = writeln!(
+                        std::io::stdout(),
+                        "{}",
+                        crate::report::text(&result, config.sprt.as_ref())
+                    );
                 }
             }
         }
@@ -498,6 +547,9 @@ pub fn run_observed(
     }
     if let Some(log) = &log {
         log.flush();
+    }
+    if let Some(e) = setup_error {
+        return Err(e);
     }
     result.duration = started.elapsed();
     Ok(result)

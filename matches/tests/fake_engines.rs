@@ -284,17 +284,18 @@ fn pgn_openings_are_played_with_their_moves() {
     let _ = std::fs::remove_file(pgn);
 }
 
+/// Before the first game, an engine that cannot start is a setup error
+/// (the `Err` of `run`; exit 2 in `borrow-match`), not a match result.
 #[test]
-fn an_engine_that_cannot_start_stops_the_match_with_an_error() {
+fn an_engine_that_cannot_start_is_a_setup_error() {
     let mut bad = fake("B", "", "1+0");
     bad.cmd = "/nonexistent/engine".into();
-    let r = play(&pair(fake("A", "", "1+0"), bad));
+    let config = pair(fake("A", "", "1+0"), bad);
+    let e = tournament::run(&config, &|| false, Progress::Quiet).unwrap_err();
     assert!(
-        matches!(r.stop, StopReason::Error(ref e) if e.contains("nonexistent")),
-        "{:?}",
-        r.stop
+        e.contains("nonexistent") && e.contains("cannot start"),
+        "{e}"
     );
-    assert_eq!(r.wdl.games(), 0);
 }
 
 #[test]

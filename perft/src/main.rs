@@ -19,7 +19,10 @@ use shakmaty::{CastlingMode, Chess, Position as _};
 const DEFAULT_DEPTH: u32 = 5;
 const DEFAULT_MAX_NODES: u64 = 10_000_000;
 const MAX_DEPTH: u32 = 30;
-const MAX_THREADS: usize = 1024;
+/// As the engine's `Threads` (1 to 256) and `Hash` (at most 65536 MB): the
+/// same limits wherever the same thing is set.
+const MAX_THREADS: usize = 256;
+const MAX_HASH_MB: u64 = 65_536;
 const BULK_NOTE: &str =
     "leaf moves are bulk-counted: at the last ply the legal moves are counted, not played";
 
@@ -53,18 +56,23 @@ Options:
   --fen FEN            the position (default: the start position); quote it, or give
                        its fields as separate arguments
   --epd FILE           a perft suite, one-line EPD ('FEN ;D1 20 ;D2 400') or shakmaty's
-                       block format ('id', 'epd', 'perft D N'), told apart by content;
+                       block format ('id', 'epd', 'perft D N'), told apart by content,
+                       read leniently (bytes that are not UTF-8 are replaced);
                        checks every depth whose expected count is <= --max-nodes, one
                        line per check, and ends with 'N passed, M failed'
   --divide             print 'move: count' for each root move (UCI), then the total
-  --threads N          share the root moves among N threads (default 1)
-  --hash MB            a perft transposition table of at most MB megabytes (default 0:
-                       none); 64-bit keys, so a collision could in principle miscount
+  --threads N          share the root moves among N threads (1 to {MAX_THREADS}, default 1)
+  --hash MB            a perft transposition table of at most MB megabytes (0 to
+                       {MAX_HASH_MB}, default 0: none); 64-bit keys, so a collision
+                       could in principle miscount
   --max-nodes N        with --epd, the largest expected count to check (default 1e7);
                        N may be written 10000000, 10_000_000 or 1e7
   --compare            also time shakmaty's perft on the same work (same threads, no
                        table) and print our speed relative to it
   -h, --help           print this help
+  -V, --version        print the version
+
+Options take their value as '--opt value' or '--opt=value'.
 
 Methods in this build (short aliases such as 'od', 'hq', 'ref' work too):
 {methods}
@@ -72,7 +80,8 @@ Methods in this build (short aliases such as 'od', 'hq', 'ref' work too):
 Leaf moves are bulk-counted: at the last ply the legal moves are counted, not
 played. shakmaty's perft (for --compare) counts its last ply the same way.
 
-Exit status: 0 all counts right; 1 a count was wrong or two move generators
+Exit status: 0 all counts right (also when the reader of the output went
+away: 'perft ... | head -1'); 1 a count was wrong or two move generators
 disagreed; 2 bad input (options, FEN, file).
 ",
         default = Method::DEFAULT,
@@ -115,6 +124,7 @@ struct Options {
 
 enum Command {
     Help,
+    Version,
     Run(Options),
 }
 
@@ -182,6 +192,7 @@ fn parse_args(args: &[String]) -> Result<Command, String> {
         };
         match name {
             "-h" | "--help" => return Ok(Command::Help),
+            "-V" | "--version" => return Ok(Command::Version),
             "--method" => {
                 let v = value()?;
                 o.methods = if v.eq_ignore_ascii_case("all") {
@@ -213,7 +224,7 @@ fn parse_args(args: &[String]) -> Result<Command, String> {
                 o.threads = parse_bounded(name, &value()?, 1, MAX_THREADS as u64)? as usize;
             }
             "--hash" => {
-                o.hash_mb = parse_bounded(name, &value()?, 0, 1 << 20)? as usize;
+                o.hash_mb = parse_bounded(name, &value()?, 0, MAX_HASH_MB)? as usize;
             }
             "--max-nodes" => o.max_nodes = Some(parse_number(name, &value()?)?),
             "--compare" => o.compare = true,
@@ -553,7 +564,12 @@ fn single(o: &Options, out: &mut impl Write) -> Result<bool, CliError> {
     let depth = o.depth.unwrap_or(DEFAULT_DEPTH);
     // Read the position once up front so that a bad FEN is reported once.
     if let Some(e) = refusal(fen) {
-        return input(format!("{e} (in --fen '{fen}')"));
+        // Name the FEN once: some messages quote it already.
+        return input(if e.contains(fen) {
+            format!("--fen: {e}")
+        } else {
+            format!("--fen: {e} (in '{fen}')")
+        });
     }
     let shakmaty_pos = if o.compare {
         Some(oracle::position(fen).map_err(|e| CliError::Input(format!("--compare: {e}")))?)
@@ -724,8 +740,9 @@ struct Check {
 }
 
 fn epd(o: &Options, path: &str, out: &mut impl Write) -> Result<bool, CliError> {
-    let text = std::fs::read_to_string(path)
-        .map_err(|e| CliError::Input(format!("cannot read '{path}': {e}")))?;
+    // Leniently, as every tool of the workspace reads suites and games.
+    let text =
+        book::read_text(path).map_err(|e| CliError::Input(format!("cannot read '{path}': {e}")))?;
     let source = std::path::Path::new(path)
         .file_name()
         .map_or(path.into(), |n| n.to_string_lossy().into_owned());
@@ -744,8 +761,8 @@ fn epd(o: &Options, path: &str, out: &mut impl Write) -> Result<bool, CliError> 
 
     writeln!(
         out,
-        "suite {path}: {} positions; depths with at most {max_nodes} nodes{}; {}, {}; {BULK_NOTE}",
-        entries.len(),
+        "suite {path}: {}; depths with at most {max_nodes} nodes{}; {}, {}; {BULK_NOTE}",
+        book::plural(entries.len(), "position"),
         o.depth
             .map_or(String::new(), |d| format!(" and depth <= {d}")),
         threads_note(o.threads),
@@ -759,7 +776,11 @@ fn epd(o: &Options, path: &str, out: &mut impl Write) -> Result<bool, CliError> 
     let mut above = 0;
     for (i, e) in entries.iter().enumerate() {
         if let Some(err) = refusal(&e.fen) {
-            writeln!(out, "skip {}: {err} ({})", e.name, e.fen)?;
+            if err.contains(e.fen.as_str()) {
+                writeln!(out, "skip {}: {err}", e.name)?;
+            } else {
+                writeln!(out, "skip {}: {err} ({})", e.name, e.fen)?;
+            }
             skipped += 1;
             shakmaty_positions.push(None);
             continue;
@@ -905,14 +926,16 @@ fn epd(o: &Options, path: &str, out: &mut impl Write) -> Result<bool, CliError> 
     if above > 0 {
         writeln!(
             out,
-            "{above} (position, depth) pairs not run: above --max-nodes {max_nodes}{}",
+            "{} not run: above --max-nodes {max_nodes}{}",
+            book::plural(above, "(position, depth) pair"),
             if o.depth.is_some() { " or --depth" } else { "" }
         )?;
     }
     if skipped > 0 {
         writeln!(
             out,
-            "{skipped} positions skipped: refused by the FEN reader or too much material"
+            "{} skipped: refused by the FEN reader or too much material",
+            book::plural(skipped, "position")
         )?;
     }
     writeln!(out, "{passed} passed, {failed} failed")?;
@@ -933,9 +956,9 @@ fn main() -> ExitCode {
         }
     }
     let options = match parse_args(&args) {
-        Ok(Command::Help) => {
-            print!("{}", help());
-            return ExitCode::SUCCESS;
+        Ok(Command::Help) => return print_text(&help()),
+        Ok(Command::Version) => {
+            return print_text(&format!("perft {}\n", env!("CARGO_PKG_VERSION")));
         }
         Ok(Command::Run(o)) => o,
         Err(e) => {
@@ -956,10 +979,23 @@ fn main() -> ExitCode {
             eprintln!("perft: {e}");
             ExitCode::from(2)
         }
-        Err(CliError::Io(e)) if e.kind() == io::ErrorKind::BrokenPipe => ExitCode::FAILURE,
+        // The reader has what it wanted (`perft ... | head -1`): no count
+        // was wrong, so no failure.
+        Err(CliError::Io(e)) if e.kind() == io::ErrorKind::BrokenPipe => ExitCode::SUCCESS,
         Err(CliError::Io(e)) => {
             eprintln!("perft: cannot write the output: {e}");
             ExitCode::from(2)
         }
+    }
+}
+
+/// Prints `text`; a closed pipe is no error.
+fn print_text(text: &str) -> ExitCode {
+    match io::stdout().lock().write_all(text.as_bytes()) {
+        Err(e) if e.kind() != io::ErrorKind::BrokenPipe => {
+            eprintln!("perft: cannot write: {e}");
+            ExitCode::from(2)
+        }
+        _ => ExitCode::SUCCESS,
     }
 }

@@ -279,3 +279,86 @@ fn help_describes_the_options() {
         assert!(out.contains(option), "{option} missing from --help");
     }
 }
+
+/// Issue 17, row 14: `perft ... | head -1` is a quiet success (exit 1
+/// means a count was wrong, and none was).
+#[test]
+fn a_closed_pipe_is_a_quiet_success() {
+    use std::io::{BufRead, BufReader};
+    use std::process::Stdio;
+    for args in [&["--depth", "5"][..], &["--depth", "4", "--divide"]] {
+        let mut child = Command::new(env!("CARGO_BIN_EXE_perft"))
+            .args(args)
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()
+            .unwrap();
+        let mut first = String::new();
+        BufReader::new(child.stdout.take().unwrap())
+            .read_line(&mut first)
+            .unwrap();
+        assert!(first.starts_with("position "), "{first}");
+        let o = child.wait_with_output().unwrap();
+        assert_eq!(o.status.code(), Some(0), "{args:?}: {}", stderr(&o));
+        assert!(o.stderr.is_empty(), "{args:?}: {}", stderr(&o));
+    }
+}
+
+/// Issue 17, row 7: a suite with a byte that is not UTF-8 (a Latin-1 name
+/// in a comment) is read, as `book make` reads such files.
+#[test]
+fn epd_suite_with_latin_1_bytes_is_read() {
+    let dir = std::env::temp_dir().join(format!("perft-cli-test-{}-latin1", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join("latin1.epd");
+    let mut bytes = b"# suite by M\xfcller\n".to_vec();
+    bytes.extend_from_slice(
+        b"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - ;D1 20 ;D2 400\n",
+    );
+    std::fs::write(&path, bytes).unwrap();
+    let o = perft(&["--epd", path.to_str().unwrap()]);
+    let _ = std::fs::remove_dir_all(&dir);
+    assert!(o.status.success(), "{}", stderr(&o));
+    assert_eq!(stdout(&o).lines().last(), Some("2 passed, 0 failed"));
+}
+
+/// Issue 17: an invalid FEN is named once in the error.
+#[test]
+fn a_bad_fen_is_named_once() {
+    for fen in ["garbage", "8/8/8/8/8/8/8/8 w - - 0 1"] {
+        let o = perft(&["--fen", fen]);
+        assert_eq!(o.status.code(), Some(2));
+        let err = stderr(&o);
+        assert_eq!(err.matches(fen).count(), 1, "{err}");
+    }
+}
+
+/// Issue 17, across the tools: `--version`, `--opt=value`, exit codes in
+/// the help, the engine's limits for threads and hash.
+#[test]
+fn version_equals_form_and_limits() {
+    let o = perft(&["--version"]);
+    assert!(o.status.success());
+    assert_eq!(
+        stdout(&o).trim(),
+        format!("perft {}", env!("CARGO_PKG_VERSION"))
+    );
+    let o = perft(&["--depth=2", "--method=magic"]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    assert!(stdout(&o).lines().any(|l| l == "400"), "{}", stdout(&o));
+    let help = stdout(&perft(&["--help"]));
+    assert!(help.contains("Exit status: 0"), "{help}");
+    // The engine's limits for the same things.
+    let threads = engine::driver::MAX_THREADS;
+    let hash = engine::driver::MAX_HASH_MB;
+    assert_bad_input(
+        &["--threads", &(threads + 1).to_string()],
+        &format!("1 to {threads}"),
+    );
+    assert_bad_input(
+        &["--hash", &(hash + 1).to_string()],
+        &format!("0 to {hash}"),
+    );
+    let o = perft(&["--depth", "1", "--threads", &threads.to_string()]);
+    assert!(o.status.success(), "{}", stderr(&o));
+}

@@ -12,9 +12,13 @@ fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();
     let options = match experiment::parse_args(&args) {
         Ok(Invocation::Run(o)) => o,
-        Ok(Invocation::Help) => {
-            print!("{}", experiment::USAGE);
-            return ExitCode::SUCCESS;
+        Ok(Invocation::Help) => return print_text(&experiment::usage()),
+        Ok(Invocation::SampleHelp) => return print_text(experiment::SAMPLE_USAGE),
+        Ok(Invocation::Version) => {
+            return print_text(&format!(
+                "borrow-experiment {}\n",
+                env!("CARGO_PKG_VERSION")
+            ));
         }
         Ok(Invocation::Sample(s)) => {
             return match experiment::run_sample(&s) {
@@ -54,10 +58,13 @@ fn main() -> ExitCode {
             return ExitCode::from(2);
         }
     };
-    println!("{}\n", output::settings(&report));
-    print!("{}", output::table(&report));
-    println!();
-    print!("{}", output::defects(&report));
+    // One write: a closed pipe is no panic.
+    print_text(&format!(
+        "{}\n\n{}\n{}",
+        output::settings(&report),
+        output::table(&report),
+        output::defects(&report)
+    ));
     eprintln!(
         "borrow-experiment: wrote {0}/results.md, {0}/results.json, {0}/results.svg and the games' PGN",
         out.display()
@@ -68,5 +75,17 @@ fn main() -> ExitCode {
         ExitCode::SUCCESS
     } else {
         ExitCode::FAILURE
+    }
+}
+
+/// Prints `text`; a closed pipe is no error.
+fn print_text(text: &str) -> ExitCode {
+    use std::io::Write;
+    match std::io::stdout().lock().write_all(text.as_bytes()) {
+        Err(e) if e.kind() != std::io::ErrorKind::BrokenPipe => {
+            eprintln!("borrow-experiment: cannot write: {e}");
+            ExitCode::from(2)
+        }
+        _ => ExitCode::SUCCESS,
     }
 }

@@ -1,0 +1,302 @@
+//! `borrow-match` and `borrow-experiment` run as a user would: the
+//! mistakes of issue 17 and what each must answer.
+
+use std::path::PathBuf;
+use std::process::{Command, Output};
+
+const FAKE: &str = env!("CARGO_BIN_EXE_fake-engine");
+const BORROW: &str = env!("CARGO_BIN_EXE_borrow-uci");
+const RUNNER: &str = env!("CARGO_BIN_EXE_borrow-match");
+const EXPERIMENT: &str = env!("CARGO_BIN_EXE_borrow-experiment");
+
+/// A fresh temporary directory, removed when dropped.
+struct TempDir(PathBuf);
+
+impl TempDir {
+    fn new(name: &str) -> TempDir {
+        let dir = std::env::temp_dir().join(format!("matches-cli-{}-{name}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        std::fs::create_dir_all(&dir).unwrap();
+        TempDir(dir)
+    }
+
+    fn join(&self, file: &str) -> PathBuf {
+        self.0.join(file)
+    }
+}
+
+impl Drop for TempDir {
+    fn drop(&mut self) {
+        let _ = std::fs::remove_dir_all(&self.0);
+    }
+}
+
+fn text(bytes: &[u8]) -> String {
+    String::from_utf8_lossy(bytes).into_owned()
+}
+
+/// `borrow-match` with two fake engines at a fast clock, one game, and
+/// `extra` options.
+fn fake_match(extra: &[&str]) -> Output {
+    Command::new(RUNNER)
+        .args(["-engine", &format!("cmd={FAKE}"), "name=A"])
+        .args(["-engine", &format!("cmd={FAKE}"), "name=B"])
+        .args(["-each", "tc=5+0.05", "-rounds", "1", "-games", "1"])
+        .args(["-maxmoves", "10"])
+        .args(extra)
+        .output()
+        .unwrap()
+}
+
+/// Issue 17, row 4: every output path is checked before the first game.
+#[test]
+fn a_jsonout_that_cannot_be_written_stops_before_the_first_game() {
+    let dir = TempDir::new("jsonout");
+    let pgn = dir.join("games.pgn");
+    let o = fake_match(&[
+        "-pgnout",
+        pgn.to_str().unwrap(),
+        "-jsonout",
+        "/nonexistent-dir/x.json",
+    ]);
+    let err = text(&o.stderr);
+    assert_eq!(o.status.code(), Some(2), "{err}");
+    assert!(err.contains("/nonexistent-dir/x.json"), "{err}");
+    assert!(o.stdout.is_empty(), "{}", text(&o.stdout));
+    // No game was played: none saved, none reported.
+    assert!(
+        std::fs::read_to_string(&pgn).unwrap_or_default().is_empty(),
+        "a game was played"
+    );
+    assert!(!err.contains(" vs "), "{err}");
+
+    // A writable one is written.
+    let json = dir.join("r.json");
+    let o = fake_match(&["-jsonout", json.to_str().unwrap()]);
+    assert!(o.status.success(), "{}", text(&o.stderr));
+    assert!(
+        std::fs::read_to_string(&json)
+            .unwrap()
+            .contains("\"games\": 1")
+    );
+}
+
+/// Issue 17, row 7: opening suites are read leniently, as `book make`
+/// reads the same file.
+#[test]
+fn openings_with_a_latin_1_byte_are_read() {
+    let dir = TempDir::new("latin1");
+    let pgn = dir.join("x.pgn");
+    std::fs::write(&pgn, b"[Event \"M\xfcller\"]\n\n1. e4 e5 2. Nf3 *\n").unwrap();
+    let epd = dir.join("x.epd");
+    std::fs::write(
+        &epd,
+        b"rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - ; c0 \"M\xfcller\"\n",
+    )
+    .unwrap();
+    for file in [&pgn, &epd] {
+        let o = fake_match(&["-openings", &format!("file={}", file.display())]);
+        assert!(
+            o.status.success(),
+            "{}: {}",
+            file.display(),
+            text(&o.stderr)
+        );
+        assert!(
+            text(&o.stdout).contains(": 1 game, 0 pairs"),
+            "{}",
+            text(&o.stdout)
+        );
+    }
+}
+
+/// Issue 17, row 11: a bare name is looked up on PATH; a file of that name
+/// here gets a hint. An engine that cannot start is a setup error: a short
+/// message, exit 2, no results table.
+#[test]
+fn an_engine_that_cannot_start_is_a_setup_error_with_a_hint() {
+    let dir = TempDir::new("cmd-here");
+    std::fs::write(dir.join("README.md"), "# not an engine\n").unwrap();
+    let o = Command::new(RUNNER)
+        .current_dir(&dir.0)
+        .args([
+            "-engine",
+            "cmd=README.md",
+            "-engine",
+            &format!("cmd={FAKE}"),
+        ])
+        .args(["-each", "tc=1+0.01"])
+        .output()
+        .unwrap();
+    let err = text(&o.stderr);
+    assert_eq!(o.status.code(), Some(2), "{err}");
+    assert!(err.contains("cmd=./README.md"), "{err}");
+    assert!(err.trim_end().lines().count() <= 2, "{err}");
+    assert!(o.stdout.is_empty(), "{}", text(&o.stdout));
+
+    // Not in the folder either: no hint, still exit 2; the engine is named
+    // once ("engine 'engine' ..." not "engine engine (engine)").
+    let o = Command::new(RUNNER)
+        .args([
+            "-engine",
+            "cmd=/nonexistent/engine",
+            "-engine",
+            &format!("cmd={FAKE}"),
+        ])
+        .args(["-each", "tc=1+0.01"])
+        .output()
+        .unwrap();
+    let err = text(&o.stderr);
+    assert_eq!(o.status.code(), Some(2), "{err}");
+    assert!(err.contains("/nonexistent/engine"), "{err}");
+    assert!(!err.contains("cmd=./"), "{err}");
+    assert!(!err.contains("engine engine"), "{err}");
+    assert_eq!(err.matches("/nonexistent/engine").count(), 1, "{err}");
+    assert!(o.stdout.is_empty(), "{}", text(&o.stdout));
+}
+
+/// Issue 17, row 12: option values are checked against what the engine
+/// declares, as option names are.
+#[test]
+fn option_values_outside_the_declared_ranges_are_warned_about() {
+    let o = Command::new(RUNNER)
+        .args(["-engine", &format!("cmd={BORROW}"), "name=X"])
+        .args(["-engine", &format!("cmd={BORROW}"), "name=Y"])
+        .args(["-each", "depth=1", "option.Hash=abc", "option.Threads=0"])
+        .args(["option.AttackMethod=nonsense", "option.Ponder=maybe"])
+        .args(["-rounds", "1", "-games", "1", "-maxmoves", "5"])
+        .output()
+        .unwrap();
+    let err = text(&o.stderr);
+    assert!(o.status.success(), "{err}");
+    for want in [
+        "option 'Hash': 'abc' is not a number (the engine declares 1 to 65536)",
+        "option 'Threads': 0 is outside the declared 1 to 256",
+        "option 'AttackMethod': 'nonsense' is not one of the declared values",
+        "option 'Ponder': 'maybe' is not true or false",
+    ] {
+        assert!(err.contains(want), "no '{want}' in:\n{err}");
+    }
+    // Good values: no warning.
+    let o = Command::new(RUNNER)
+        .args(["-engine", &format!("cmd={BORROW}"), "name=X"])
+        .args(["-engine", &format!("cmd={BORROW}"), "name=Y"])
+        .args(["-each", "depth=1", "option.Hash=2", "option.Threads=1"])
+        .args(["-rounds", "1", "-games", "1", "-maxmoves", "5"])
+        .output()
+        .unwrap();
+    assert!(o.status.success());
+    assert!(!text(&o.stderr).contains("warning"), "{}", text(&o.stderr));
+}
+
+/// Issue 17, row 13: `-event` without a value is an error, as other
+/// options are.
+#[test]
+fn event_without_a_value_is_an_error() {
+    let o = fake_match(&["-event"]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(
+        text(&o.stderr).contains("-event needs a value"),
+        "{}",
+        text(&o.stderr)
+    );
+    let o = fake_match(&["-concurrency", "x"]);
+    assert_eq!(o.status.code(), Some(2));
+    let err = text(&o.stderr);
+    assert!(err.contains("-concurrency needs a number"), "{err}");
+    assert!(!err.contains("'concurrency'"), "{err}");
+}
+
+/// Issue 17, row 9: `sample-openings --help` is that command's help.
+#[test]
+fn sample_openings_help_is_help() {
+    let run = |args: &[&str]| Command::new(EXPERIMENT).args(args).output().unwrap();
+    let o = run(&["sample-openings", "--help"]);
+    assert_eq!(o.status.code(), Some(0), "{}", text(&o.stderr));
+    let help = text(&o.stdout);
+    assert!(help.contains("--count N"), "{help}");
+    assert!(help.contains("Exit status"), "{help}");
+}
+
+/// Issue 17, row 10: the bench depth in the help is the engine's default,
+/// from the one constant.
+#[test]
+fn experiment_help_shows_the_engines_bench_depth() {
+    let run = |args: &[&str]| Command::new(EXPERIMENT).args(args).output().unwrap();
+    let o = run(&["--help"]);
+    assert!(o.status.success());
+    let help = text(&o.stdout);
+    let depth = format!("default, {}]", engine::bench::DEFAULT_DEPTH);
+    assert!(help.contains(&depth), "no '{depth}' in:\n{help}");
+    assert!(
+        help.contains("Exit status") || help.contains("exit status"),
+        "{help}"
+    );
+}
+
+/// Issue 17, across the tools: `--version`, `--opt=value`, exit codes, the
+/// engine's depth range.
+#[test]
+fn experiment_and_match_version_and_equals_form() {
+    let run = |args: &[&str]| Command::new(EXPERIMENT).args(args).output().unwrap();
+
+    let o = run(&["--version"]);
+    assert!(o.status.success());
+    assert_eq!(
+        text(&o.stdout).trim(),
+        format!("borrow-experiment {}", env!("CARGO_PKG_VERSION"))
+    );
+    // `--opt=value`, and the engine's depth range.
+    let o = run(&["--bench-depth=65"]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(text(&o.stderr).contains("1 to 64"), "{}", text(&o.stderr));
+
+    // sample-openings with `--opt=value` and a Latin-1 byte in the suite.
+    let dir = TempDir::new("sample");
+    let from = dir.join("suite.epd");
+    std::fs::write(
+        &from,
+        b"# by M\xfcller\nrnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq -\n\
+          rnbqkbnr/pppppppp/8/8/3P4/8/PPP1PPPP/RNBQKBNR b KQkq -\n",
+    )
+    .unwrap();
+    let out = dir.join("out.epd");
+    let o = run(&[
+        "sample-openings",
+        &format!("--from={}", from.display()),
+        "--count=1",
+        "--seed=3",
+        &format!("--out={}", out.display()),
+    ]);
+    assert!(o.status.success(), "{}", text(&o.stderr));
+    assert_eq!(std::fs::read_to_string(&out).unwrap().lines().count(), 1);
+
+    let o = Command::new(RUNNER).arg("--version").output().unwrap();
+    assert!(o.status.success());
+    let o = Command::new(RUNNER).arg("-help").output().unwrap();
+    assert!(
+        text(&o.stdout).contains("Exit status: 0"),
+        "{}",
+        text(&o.stdout)
+    );
+}
+
+/// `borrow-match ... | head -1`: the summary into a closed pipe is no
+/// panic and no failure (the games were played).
+#[test]
+fn the_summary_into_a_closed_pipe_is_a_quiet_success() {
+    use std::process::Stdio;
+    let mut child = Command::new(RUNNER)
+        .args(["-engine", &format!("cmd={FAKE}"), "name=A"])
+        .args(["-engine", &format!("cmd={FAKE}"), "name=B"])
+        .args(["-each", "tc=5+0.05", "-rounds", "1", "-maxmoves", "10"])
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    drop(child.stdout.take());
+    let o = child.wait_with_output().unwrap();
+    let err = text(&o.stderr);
+    assert!(!err.contains("panicked"), "{err}");
+    assert_eq!(o.status.code(), Some(0), "{err}");
+}
