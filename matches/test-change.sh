@@ -170,9 +170,10 @@ cat "$out/summary.txt"
 [ $rc -le 1 ] || die "borrow-match failed (exit $rc); see $out/progress.log"
 elapsed=$(($(date +%s) - started))
 verdict=$(sed -n 's/.*SPRT ([^)]*): LLR \([^ ]*\) (\([^,]*\), \([^)]*\)) - \(.*\)/LLR \1 (\2, \3) \4/p' "$out/summary.txt" | tail -1)
-elo=$(sed -n 's/^Elo: *\([^ ]* +\/- [^ ]*\).*/\1/p' "$out/summary.txt" | head -1)
-nelo=$(sed -n 's/^nElo: *\([^ ]* +\/- [^ ]*\).*/\1/p' "$out/summary.txt" | head -1)
-games=$(sed -n 's/^Games: \([0-9]*\),.*/\1/p' "$out/summary.txt" | head -1)
+# The summary holds a block every -ratinginterval games: the last is final.
+elo=$(sed -n 's/^Elo: *\([^ ]* +\/- [^ ]*\) (95%, pentanomial).*/\1/p' "$out/summary.txt" | tail -1)
+nelo=$(sed -n 's/^nElo: *\([^ ]* +\/- [^ ]*\).*/\1/p' "$out/summary.txt" | tail -1)
+games=$(sed -n 's/^Games: \([0-9]*\),.*/\1/p' "$out/summary.txt" | tail -1)
 echo
 echo "test-change: $what, SPRT [$elo0, $elo1] nElo: $verdict"
 echo "test-change: Elo $elo, nElo $nelo, $games games, $((elapsed / 60)) min $((elapsed % 60)) s"
