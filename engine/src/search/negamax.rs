@@ -58,10 +58,15 @@ impl<A: SliderAttacks> Worker<'_, A> {
 
         // 3. Stand pat.
         let mut best = -INFINITY;
-        let stand_pat = if in_check {
+        let raw_eval = if in_check {
             -INFINITY
         } else {
             tt.map_or_else(|| evaluate(pos), |e| e.eval)
+        };
+        let stand_pat = if in_check {
+            -INFINITY
+        } else {
+            self.correction.corrected(pos, raw_eval)
         };
         if !in_check {
             if stand_pat >= beta {
@@ -138,7 +143,7 @@ impl<A: SliderAttacks> Worker<'_, A> {
             Entry {
                 mv: best_move,
                 score: score_to_tt(best, ply),
-                eval: if in_check { 0 } else { stand_pat },
+                eval: if in_check { 0 } else { raw_eval },
                 depth: 0,
                 bound,
             },
@@ -208,12 +213,18 @@ impl<A: SliderAttacks> Worker<'_, A> {
             }
         }
 
-        // 5. Static evaluation.
+        // 5. Static evaluation, corrected by what searches of this pawn
+        // structure found (the TT keeps the raw one).
         let in_check = pos.is_check();
-        let eval = if in_check {
+        let raw_eval = if in_check {
             -INFINITY
         } else {
             tt.map_or_else(|| evaluate(pos), |e| e.eval)
+        };
+        let eval = if in_check {
+            -INFINITY
+        } else {
+            self.correction.corrected(pos, raw_eval)
         };
         self.evals[ply] = eval;
         // Improving: better than two plies ago, or four when the side was in
@@ -358,8 +369,7 @@ impl<A: SliderAttacks> Worker<'_, A> {
                     singular = -1;
                 }
             }
-            self.double_extensions[ply + 1] =
-                self.double_extensions[ply] + u8::from(singular == 2);
+            self.double_extensions[ply + 1] = self.double_extensions[ply] + u8::from(singular == 2);
 
             let mut child = *pos;
             child.play_unchecked(m);
@@ -448,11 +458,22 @@ impl<A: SliderAttacks> Worker<'_, A> {
                 Entry {
                     mv: best_move,
                     score: score_to_tt(best, ply),
-                    eval: if in_check { 0 } else { eval },
+                    eval: if in_check { 0 } else { raw_eval },
                     depth,
                     bound,
                 },
             );
+        }
+        // 16. Teach the correction history, where the result is a usable
+        // bound on the true score and no capture or promotion decided it.
+        if !in_check
+            && !singular_search
+            && (best_move.is_null() || !is_tactical(pos, best_move))
+            && best.abs() < MATE_BOUND
+            && (bound != Bound::Lower || best > eval)
+            && (bound != Bound::Upper || best < eval)
+        {
+            self.correction.update(pos, depth, raw_eval, best);
         }
         best
     }

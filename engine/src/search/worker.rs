@@ -8,6 +8,7 @@ use attacks::SliderAttacks;
 use movegen::{Move, Position};
 
 use super::api::{Limits, MAX_PLY};
+use super::correction::Correction;
 use super::history::{Histories, NO_CONT};
 use super::params::PARAMS;
 use super::threads::Shared;
@@ -40,6 +41,7 @@ pub(super) struct Worker<'a, A: SliderAttacks> {
     pub nodes: u64,
     pub seldepth: usize,
     pub hist: Histories,
+    pub correction: Correction,
     /// The move played at each ply (null for a null move).
     pub played: [Move; MAX_PLY + 2],
     /// The move a singular-extension search leaves out at each ply (null
@@ -83,6 +85,7 @@ impl<'a, A: SliderAttacks> Worker<'a, A> {
             nodes: 0,
             seldepth: 0,
             hist: Histories::new(),
+            correction: Correction::new(),
             played: [Move::NULL; MAX_PLY + 2],
             cont_keys: [NO_CONT; MAX_PLY + 2],
             excluded: [Move::NULL; MAX_PLY + 2],
