@@ -191,6 +191,17 @@ impl fmt::Display for ParseMethodError {
 
 impl std::error::Error for ParseMethodError {}
 
+impl Method {
+    /// Methods named on a command line: `all`, or names and aliases
+    /// separated by commas (`magic,sbamg`), in the order given.
+    pub fn parse_list(s: &str) -> Result<Vec<Method>, ParseMethodError> {
+        if s.trim().eq_ignore_ascii_case("all") {
+            return Ok(Method::ALL.to_vec());
+        }
+        s.split(',').map(str::parse).collect()
+    }
+}
+
 impl FromStr for Method {
     type Err = ParseMethodError;
 
@@ -223,6 +234,18 @@ mod tests {
                 assert!(seen.insert(a));
             }
         }
+    }
+
+    #[test]
+    fn lists_are_all_or_names() {
+        assert_eq!(Method::parse_list("all"), Ok(Method::ALL.to_vec()));
+        assert_eq!(Method::parse_list(" ALL "), Ok(Method::ALL.to_vec()));
+        assert_eq!(
+            Method::parse_list("magic,reference"),
+            Ok(vec![Method::Magic, Method::Reference])
+        );
+        let err = Method::parse_list("magic,bogus").unwrap_err().to_string();
+        assert!(err.contains("bogus"), "{err}");
     }
 
     #[test]

@@ -108,11 +108,7 @@ fn parse_bench(args: &[String]) -> Result<Bench, String> {
             "-h" | "--help" => return Ok(Bench::Help),
             "--method" => {
                 let v = value("a name")?;
-                methods = if v == "all" {
-                    Method::ALL.to_vec()
-                } else {
-                    vec![v.parse::<Method>().map_err(|e| format!("{e}; or all"))?]
-                };
+                methods = Method::parse_list(v).map_err(|e| format!("{e}; or all"))?;
             }
             "--depth" => {
                 depth = parse_depth(value("a depth")?).map_err(|e| format!("--depth: {e}"))?

@@ -195,11 +195,7 @@ fn parse_args(args: &[String]) -> Result<Command, String> {
             "-V" | "--version" => return Ok(Command::Version),
             "--method" => {
                 let v = value()?;
-                o.methods = if v.eq_ignore_ascii_case("all") {
-                    Method::ALL.to_vec()
-                } else {
-                    vec![v.parse::<Method>().map_err(|e| e.to_string())?]
-                };
+                o.methods = Method::parse_list(&v).map_err(|e| e.to_string())?;
             }
             "--depth" => {
                 o.depth = Some(parse_bounded(name, &value()?, 0, MAX_DEPTH.into())? as u32);
