@@ -9,16 +9,28 @@ use super::{Score, Weights};
 pub const MATERIAL: usize = 0;
 /// `pst[role][square]`: 6 × 64 terms.
 pub const PST: usize = MATERIAL + 6;
-/// `mobility[role]`: 6 terms.
+/// `mobility[knight..queen][count]`: 4 × 28 terms.
 pub const MOBILITY: usize = PST + 6 * 64;
 /// `doubled`.
-pub const DOUBLED: usize = MOBILITY + 6;
+pub const DOUBLED: usize = MOBILITY + 4 * 28;
 /// `isolated`.
 pub const ISOLATED: usize = DOUBLED + 1;
 /// `passed[relative rank]`: 8 terms.
 pub const PASSED: usize = ISOLATED + 1;
+/// `passer_enemy_king`.
+pub const PASSER_ENEMY_KING: usize = PASSED + 8;
+/// `passer_own_king`.
+pub const PASSER_OWN_KING: usize = PASSER_ENEMY_KING + 1;
+/// `threat_by_pawn[victim]`: 6 terms.
+pub const THREAT_BY_PAWN: usize = PASSER_OWN_KING + 1;
+/// `threat_by_minor[victim]`: 6 terms.
+pub const THREAT_BY_MINOR: usize = THREAT_BY_PAWN + 6;
+/// `threat_by_rook[victim]`: 6 terms.
+pub const THREAT_BY_ROOK: usize = THREAT_BY_MINOR + 6;
+/// `outpost[knight, bishop]`: 2 terms.
+pub const OUTPOST: usize = THREAT_BY_ROOK + 6;
 /// `bishop_pair`.
-pub const BISHOP_PAIR: usize = PASSED + 8;
+pub const BISHOP_PAIR: usize = OUTPOST + 2;
 /// `rook_open`.
 pub const ROOK_OPEN: usize = BISHOP_PAIR + 1;
 /// `rook_half_open`.
@@ -38,10 +50,16 @@ impl Weights {
         let mut t = Vec::with_capacity(TERMS);
         t.extend(self.material);
         t.extend(self.pst.iter().flatten());
-        t.extend(self.mobility);
+        t.extend(self.mobility.iter().flatten());
         t.push(self.doubled);
         t.push(self.isolated);
         t.extend(self.passed);
+        t.push(self.passer_enemy_king);
+        t.push(self.passer_own_king);
+        t.extend(self.threat_by_pawn);
+        t.extend(self.threat_by_minor);
+        t.extend(self.threat_by_rook);
+        t.extend(self.outpost);
         t.push(self.bishop_pair);
         t.push(self.rook_open);
         t.push(self.rook_half_open);
@@ -62,10 +80,18 @@ impl Weights {
         for (role, row) in w.pst.iter_mut().enumerate() {
             copy(row, PST + 64 * role);
         }
-        copy(&mut w.mobility, MOBILITY);
+        for (row, m) in w.mobility.iter_mut().enumerate() {
+            copy(m, MOBILITY + 28 * row);
+        }
         w.doubled = terms[DOUBLED];
         w.isolated = terms[ISOLATED];
         copy(&mut w.passed, PASSED);
+        w.passer_enemy_king = terms[PASSER_ENEMY_KING];
+        w.passer_own_king = terms[PASSER_OWN_KING];
+        copy(&mut w.threat_by_pawn, THREAT_BY_PAWN);
+        copy(&mut w.threat_by_minor, THREAT_BY_MINOR);
+        copy(&mut w.threat_by_rook, THREAT_BY_ROOK);
+        copy(&mut w.outpost, OUTPOST);
         w.bishop_pair = terms[BISHOP_PAIR];
         w.rook_open = terms[ROOK_OPEN];
         w.rook_half_open = terms[ROOK_HALF_OPEN];
@@ -98,10 +124,24 @@ impl Weights {
             o.push_str("        ],\n");
         }
         o.push_str("    ],\n");
-        let _ = writeln!(o, "    mobility: [{}],", list(&self.mobility));
+        o.push_str("    mobility: [\n");
+        for row in &self.mobility {
+            o.push_str("        [\n");
+            for chunk in row.chunks(7) {
+                let _ = writeln!(o, "            {},", list(chunk));
+            }
+            o.push_str("        ],\n");
+        }
+        o.push_str("    ],\n");
         let _ = writeln!(o, "    doubled: {},", sc(&self.doubled));
         let _ = writeln!(o, "    isolated: {},", sc(&self.isolated));
         let _ = writeln!(o, "    passed: [{}],", list(&self.passed));
+        let _ = writeln!(o, "    passer_enemy_king: {},", sc(&self.passer_enemy_king));
+        let _ = writeln!(o, "    passer_own_king: {},", sc(&self.passer_own_king));
+        let _ = writeln!(o, "    threat_by_pawn: [{}],", list(&self.threat_by_pawn));
+        let _ = writeln!(o, "    threat_by_minor: [{}],", list(&self.threat_by_minor));
+        let _ = writeln!(o, "    threat_by_rook: [{}],", list(&self.threat_by_rook));
+        let _ = writeln!(o, "    outpost: [{}],", list(&self.outpost));
         let _ = writeln!(o, "    bishop_pair: {},", sc(&self.bishop_pair));
         let _ = writeln!(o, "    rook_open: {},", sc(&self.rook_open));
         let _ = writeln!(o, "    rook_half_open: {},", sc(&self.rook_half_open));

@@ -1,8 +1,10 @@
 //! Static evaluation: tapered between middlegame and endgame by the material
 //! left on the board, in centipawns from the side to move's point of view.
 //!
-//! Terms: material, piece-square tables, mobility (counted with the attack
-//! method the search runs with), pawn structure (doubled, isolated, passed),
+//! Terms: material, piece-square tables, mobility by count (counted with the
+//! attack method the search runs with), pawn structure (doubled, isolated,
+//! passed, with the kings' distances to a passer's path), threats on pieces
+//! by pawns, minors and rooks, knight and bishop outposts,
 //! king safety (attacks on the king zone, pawn shield), bishop pair, rooks
 //! on open and half-open files, a tempo bonus, and mop-up against a bare
 //! king (drive it to the edge, bring the kings together). Every weight is in
@@ -58,15 +60,30 @@ pub struct Weights {
     pub material: [Score; 6],
     /// Piece-square values by role and square, for White (Black's mirror).
     pub pst: [[Score; 64]; 6],
-    /// Per attacked square not held by own pieces or guarded by enemy pawns,
-    /// knight, bishop, rook, queen (by index 1..=4; others unused).
-    pub mobility: [Score; 6],
+    /// By the number of squares a piece attacks that are not held by own
+    /// pieces nor guarded by enemy pawns: knight, bishop, rook, queen
+    /// (rows 0..=3; a knight reaches at most 8, a queen 27).
+    pub mobility: [[Score; 28]; 4],
     /// A pawn with another of its side on the same file.
     pub doubled: Score,
     /// A pawn with no friendly pawn on the adjacent files.
     pub isolated: Score,
     /// A passed pawn, by its relative rank (0 = first).
     pub passed: [Score; 8],
+    /// A passed pawn, per step the enemy king stands from the square in
+    /// front of it (Chebyshev distance, 0..=7).
+    pub passer_enemy_king: Score,
+    /// A passed pawn, per step its own king stands from that square.
+    pub passer_own_king: Score,
+    /// Enemy pieces attacked by our pawns, by the victim's role.
+    pub threat_by_pawn: [Score; 6],
+    /// Enemy pieces attacked by our knights or bishops, by the victim's role.
+    pub threat_by_minor: [Score; 6],
+    /// Enemy pieces attacked by our rooks, by the victim's role.
+    pub threat_by_rook: [Score; 6],
+    /// A knight, and a bishop, on an outpost: in the enemy half, guarded by
+    /// an own pawn, where no enemy pawn can ever attack it.
+    pub outpost: [Score; 2],
     /// Both bishops.
     pub bishop_pair: Score,
     /// A rook on a file without pawns.
@@ -144,6 +161,19 @@ const fn centre_distance(sq: Square) -> i32 {
     fd + rd
 }
 
+/// The squares an enemy pawn would have to pass to attack `sq` (the
+/// adjacent files, ahead of `sq` for `color`).
+fn outpost_span(color: Color, sq: Square) -> Bitboard {
+    passed_span(color, sq) & adjacent_files(sq.file().index())
+}
+
+/// King-move distance between two squares (0..=7).
+fn chebyshev(a: Square, b: Square) -> i32 {
+    let df = (a.file().index() as i32 - b.file().index() as i32).abs();
+    let dr = (a.rank().index() as i32 - b.rank().index() as i32).abs();
+    df.max(dr)
+}
+
 /// Manhattan distance between two squares (0..=14).
 fn manhattan(a: Square, b: Square) -> i32 {
     (a.file().index() as i32 - b.file().index() as i32).abs()
@@ -200,6 +230,9 @@ fn side<A: SliderAttacks, T: Trace>(pos: &Position<A>, us: Color, w: &Weights, t
     let mobility_area = !(own | their_pawn_attacks);
     let enemy_king = pos.king_of(them);
     let king_zone = king_attacks(enemy_king).with(enemy_king);
+    let our_pawn_attacks = pawn_attacks_set(us, our_pawns);
+    let mut minor_reach = Bitboard::EMPTY;
+    let mut rook_reach = Bitboard::EMPTY;
     let mut score = Score(0, 0);
     let mut attack_weight = 0;
     let mut attackers = 0;
@@ -217,9 +250,27 @@ fn side<A: SliderAttacks, T: Trace>(pos: &Position<A>, us: Color, w: &Weights, t
                 Role::Rook => A::rook_attacks(sq, occ),
                 Role::Queen => A::queen_attacks(sq, occ),
             };
-            let mobility = (reach & mobility_area).count() as i32;
-            score += w.mobility[role.index()] * mobility;
-            t.add(MOBILITY + role.index(), sign * mobility);
+            let mobility = (reach & mobility_area).count() as usize;
+            let row = role.index() - 1;
+            score += w.mobility[row][mobility];
+            t.add(MOBILITY + 28 * row + mobility, sign);
+            match role {
+                Role::Knight | Role::Bishop => {
+                    minor_reach |= reach;
+                    let minor = role.index() - 1;
+                    let bb = Bitboard::from_square(sq);
+                    let rank = relative(us, sq).rank().index();
+                    if (3..=5).contains(&rank)
+                        && (our_pawn_attacks & bb).any()
+                        && (outpost_span(us, sq) & their_pawns).is_empty()
+                    {
+                        score += w.outpost[minor];
+                        t.add(OUTPOST + minor, sign);
+                    }
+                }
+                Role::Rook => rook_reach |= reach,
+                _ => {}
+            }
             if (reach & king_zone).any() {
                 attackers += 1;
                 attack_weight +=
@@ -255,6 +306,34 @@ fn side<A: SliderAttacks, T: Trace>(pos: &Position<A>, us: Color, w: &Weights, t
             let rank = relative(us, sq).rank().index();
             score += w.passed[rank];
             t.add(PASSED + rank, sign);
+            let stop = match us {
+                Color::White => sq.index() + 8,
+                Color::Black => sq.index().wrapping_sub(8),
+            };
+            if stop < 64 {
+                let stop = Square::new(stop as u32);
+                let theirs = chebyshev(pos.king_of(them), stop);
+                let ours = chebyshev(pos.king_of(us), stop);
+                score += w.passer_enemy_king * theirs + w.passer_own_king * ours;
+                t.add(PASSER_ENEMY_KING, sign * theirs);
+                t.add(PASSER_OWN_KING, sign * ours);
+            }
+        }
+    }
+
+    // Threats: enemy pieces our pawns, minors and rooks attack.
+    for role in Role::ALL {
+        let victims = pos.pieces(them, role);
+        for (at, reach, table) in [
+            (THREAT_BY_PAWN, our_pawn_attacks, &w.threat_by_pawn),
+            (THREAT_BY_MINOR, minor_reach, &w.threat_by_minor),
+            (THREAT_BY_ROOK, rook_reach, &w.threat_by_rook),
+        ] {
+            let n = (victims & reach).count() as i32;
+            if n > 0 {
+                score += table[role.index()] * n;
+                t.add(at + role.index(), sign * n);
+            }
         }
     }
 
