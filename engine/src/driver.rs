@@ -259,7 +259,7 @@ impl Driver {
             Command::UciNewGame => {
                 self.stop_search();
                 self.make_table();
-                self.shared.tt.clear();
+                self.shared.new_game();
             }
             Command::Position { fen, moves } => {
                 self.stop_search();

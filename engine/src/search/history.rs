@@ -58,6 +58,19 @@ impl Histories {
         }
     }
 
+    /// Ages the statistics before a new search from another root: the
+    /// histories keep half their weight, killers (by ply) are forgotten,
+    /// counter moves stay.
+    pub fn age(&mut self) {
+        self.killers = [[Move::NULL; 2]; MAX_PLY + 2];
+        for h in self.quiet.iter_mut().flatten().flatten() {
+            *h /= 2;
+        }
+        for h in self.cont.iter_mut().flatten() {
+            *h /= 2;
+        }
+    }
+
     /// The killer moves of `ply`.
     #[inline]
     pub fn killers(&self, ply: usize) -> [Move; 2] {

@@ -10,7 +10,7 @@ use movegen::{Move, Position};
 
 use super::api::{Limits, MATE, Outcome, Reporter, Silent};
 use super::iterate::iterate;
-use super::worker::Worker;
+use super::worker::{Learned, Worker};
 use crate::tt::Table;
 
 /// State shared by all threads of a search and kept between searches.
@@ -24,6 +24,8 @@ pub struct Shared {
     /// When `ponderhit` arrived: time limits count from then.
     pub ponderhit_at: Mutex<Option<Instant>>,
     pub(super) nodes: AtomicU64,
+    /// Each thread's statistics, kept from one search to the next of a game.
+    learned: Mutex<Vec<Learned>>,
 }
 
 impl Shared {
@@ -40,6 +42,39 @@ impl Shared {
             pondering: AtomicBool::new(false),
             ponderhit_at: Mutex::new(None),
             nodes: AtomicU64::new(0),
+            learned: Mutex::new(Vec::new()),
+        }
+    }
+
+    /// A new game: the table is emptied and what the threads learned is
+    /// forgotten.
+    pub fn new_game(&self) {
+        self.tt.clear();
+        if let Ok(mut l) = self.learned.lock() {
+            l.clear();
+        }
+    }
+
+    /// What thread `id` learned in the last search (aged), or nothing.
+    fn take_learned(&self, threads: usize) -> Vec<Learned> {
+        let mut kept = self
+            .learned
+            .lock()
+            .map(|mut l| std::mem::take(&mut *l))
+            .unwrap_or_default();
+        kept.truncate(threads);
+        for l in &mut kept {
+            l.hist.age();
+        }
+        while kept.len() < threads {
+            kept.push(Learned::new());
+        }
+        kept
+    }
+
+    fn keep_learned(&self, learned: Vec<Learned>) {
+        if let Ok(mut l) = self.learned.lock() {
+            *l = learned;
         }
     }
 }
@@ -69,20 +104,30 @@ pub fn search<A: SliderAttacks>(
         };
     }
     let threads = threads.max(1);
-    std::thread::scope(|s| {
-        for id in 1..threads {
-            let keys = history.to_vec();
-            s.spawn(move || {
-                let mut w = Worker::<A>::new(id, shared, limits, keys, start);
-                iterate(&mut w, pos, &Silent);
-            });
-        }
-        let mut main = Worker::<A>::new(0, shared, limits, history.to_vec(), start);
+    let mut learned = shared.take_learned(threads).into_iter();
+    let main_learned = learned.next().unwrap_or_else(Learned::new);
+    let (outcome, kept) = std::thread::scope(|s| {
+        let helpers: Vec<_> = (1..threads)
+            .zip(learned)
+            .map(|(id, l)| {
+                let keys = history.to_vec();
+                s.spawn(move || {
+                    let mut w = Worker::<A>::new(id, shared, limits, keys, start, l);
+                    iterate(&mut w, pos, &Silent);
+                    w.into_learned()
+                })
+            })
+            .collect();
+        let mut main = Worker::<A>::new(0, shared, limits, history.to_vec(), start, main_learned);
         let mut outcome = iterate(&mut main, pos, reporter);
         shared.stop.store(true, Ordering::Relaxed);
         outcome.nodes = shared.nodes.load(Ordering::Relaxed).max(main.nodes);
-        outcome
-    })
+        let mut kept = vec![main.into_learned()];
+        kept.extend(helpers.into_iter().filter_map(|h| h.join().ok()));
+        (outcome, kept)
+    });
+    shared.keep_learned(kept);
+    outcome
 }
 
 /// Infinite and ponder searches wait for `stop` (or `ponderhit` with time):
@@ -92,5 +137,42 @@ pub(super) fn wait_for_stop(limits: &Limits, shared: &Shared) {
         && !shared.stop.load(Ordering::Relaxed)
     {
         std::thread::sleep(Duration::from_millis(1));
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use attacks::Magic;
+
+    fn nodes(shared: &Shared, pos: &Position<Magic>) -> u64 {
+        let limits = Limits {
+            depth: Some(7),
+            multipv: 1,
+            ..Limits::default()
+        };
+        shared.stop.store(false, Ordering::Relaxed);
+        search(pos, &[], &limits, 1, shared, &Silent).nodes
+    }
+
+    #[test]
+    fn statistics_last_through_a_game_and_go_with_ucinewgame() {
+        let pos: Position<Magic> = Position::from_fen(
+            "r1bqkb1r/pppp1ppp/2n2n2/4p3/2B1P3/5N2/PPPP1PPP/RNBQK2R w KQkq - 4 4",
+        )
+        .expect("valid FEN");
+        let fresh = nodes(&Shared::new(16), &pos);
+        // Kept: the second search orders by what the first one learned.
+        let shared = Shared::new(16);
+        nodes(&shared, &pos);
+        shared.tt.clear();
+        let kept = nodes(&shared, &pos);
+        assert_ne!(
+            kept, fresh,
+            "the second search learned nothing from the first"
+        );
+        // A new game forgets: the same search as on a fresh engine.
+        shared.new_game();
+        assert_eq!(nodes(&shared, &pos), fresh);
     }
 }

@@ -24,6 +24,23 @@ fn lmr_table() -> Box<[[i32; 64]; 64]> {
     t
 }
 
+/// What a search thread learns that stays useful for the next search of
+/// the same game: its move-ordering statistics and its corrections.
+pub struct Learned {
+    pub hist: Histories,
+    pub correction: Correction,
+}
+
+impl Learned {
+    /// Nothing learned yet.
+    pub fn new() -> Learned {
+        Learned {
+            hist: Histories::new(),
+            correction: Correction::new(),
+        }
+    }
+}
+
 /// One search thread's state.
 pub(super) struct Worker<'a, A: SliderAttacks> {
     /// 0 for the main thread.
@@ -73,6 +90,7 @@ impl<'a, A: SliderAttacks> Worker<'a, A> {
         limits: &'a Limits,
         keys: Vec<u64>,
         start: Instant,
+        learned: Learned,
     ) -> Self {
         Worker {
             id,
@@ -84,8 +102,8 @@ impl<'a, A: SliderAttacks> Worker<'a, A> {
             keys,
             nodes: 0,
             seldepth: 0,
-            hist: Histories::new(),
-            correction: Correction::new(),
+            hist: learned.hist,
+            correction: learned.correction,
             played: [Move::NULL; MAX_PLY + 2],
             cont_keys: [NO_CONT; MAX_PLY + 2],
             excluded: [Move::NULL; MAX_PLY + 2],
@@ -99,6 +117,14 @@ impl<'a, A: SliderAttacks> Worker<'a, A> {
             may_stop: false,
             last_reported: Move::NULL,
             _method: core::marker::PhantomData,
+        }
+    }
+
+    /// What this thread learned, for the next search.
+    pub fn into_learned(self) -> Learned {
+        Learned {
+            hist: self.hist,
+            correction: self.correction,
         }
     }
 
