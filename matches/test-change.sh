@@ -110,6 +110,10 @@ build_ref() {
     cp "$wt/target/release/borrow" "$out/$name"
 }
 
+# Runs share the worktrees (and their build caches): one builds at a time.
+mkdir -p "$ROOT/target/test-change"
+exec 9>"$ROOT/target/test-change/.build.lock"
+flock 9
 build_ref "$base_sha" base
 if [ -n "$cand_ref" ]; then
     build_ref "$cand_sha" cand
@@ -121,6 +125,7 @@ fi
 echo "building borrow-match (work tree)" >&2
 cargo build --release --quiet -p matches --bin borrow-match || die "build of borrow-match failed"
 cp target/release/borrow-match "$out/borrow-match"
+flock -u 9
 
 # Signatures: what each binary's bench says against what its commit claims.
 bench_of() { "$1" bench 2>/dev/null | tail -1 | awk '{print $1}'; }
