@@ -1,9 +1,8 @@
 //! The transposition table: shared by all search threads without locks.
 //!
-//! Slots are grouped four to a cache line (a bucket). Each slot is two
-//! `AtomicU64`: the key XOR the data, and the data. A reader accepts an entry
-//! only if the two words still XOR to its key, so an entry torn by a
-//! concurrent writer is seen as a miss, never as wrong data.
+//! Each slot is two `AtomicU64`: the key XOR the data, and the data. A
+//! reader accepts an entry only if the two words still XOR to its key, so an
+//! entry torn by a concurrent writer is seen as a miss, never as wrong data.
 
 use std::collections::TryReserveError;
 use std::sync::atomic::{AtomicU64, Ordering};
@@ -36,43 +35,25 @@ pub struct Entry {
     pub bound: Bound,
 }
 
-/// Entries a bucket holds: four 16-byte slots, one cache line.
-const BUCKET_SLOTS: usize = 4;
-
-/// Four slots on one cache line: a probe reads one line.
-#[repr(C, align(64))]
-struct Bucket([[AtomicU64; 2]; BUCKET_SLOTS]);
-
-impl Bucket {
-    fn empty() -> Bucket {
-        Bucket(core::array::from_fn(|_| {
-            [AtomicU64::new(0), AtomicU64::new(0)]
-        }))
-    }
-}
-
-/// The table: buckets of four entries. A new position replaces, within its
-/// bucket, the entry worth least: an empty one, else the one with the
-/// smallest depth less eight plies for every search it is older than the
-/// current one.
+/// The table.
 pub struct Table {
-    buckets: Vec<Bucket>,
+    slots: Vec<[AtomicU64; 2]>,
     age: AtomicU64,
 }
 
-/// The number of buckets in `mb` megabytes: the largest power of two that
+/// The number of slots in `mb` megabytes: the largest power of two that
 /// fits (at least one).
-fn buckets_for(mb: usize) -> usize {
-    let n = mb.max(1).saturating_mul(1 << 20) / size_of::<Bucket>();
-    1 << n.max(1).ilog2()
+fn slots_for(mb: usize) -> usize {
+    let n = mb.max(1).saturating_mul(1 << 20) / 16;
+    1 << n.ilog2()
 }
 
-/// `n` empty buckets, or the error if the memory cannot be had.
-fn empty_buckets(n: usize) -> Result<Vec<Bucket>, TryReserveError> {
-    let mut buckets = Vec::new();
-    buckets.try_reserve_exact(n)?;
-    buckets.resize_with(n, Bucket::empty);
-    Ok(buckets)
+/// `n` empty slots, or the error if the memory cannot be had.
+fn empty_slots(n: usize) -> Result<Vec<[AtomicU64; 2]>, TryReserveError> {
+    let mut slots = Vec::new();
+    slots.try_reserve_exact(n)?;
+    slots.resize_with(n, || [AtomicU64::new(0), AtomicU64::new(0)]);
+    Ok(slots)
 }
 
 fn pack(e: &Entry, age: u64) -> u64 {
@@ -105,15 +86,9 @@ fn unpack(data: u64) -> Option<Entry> {
     })
 }
 
-/// The age stored in packed data.
-#[inline]
-fn age_of(data: u64) -> u64 {
-    (data >> 58) & 63
-}
-
 impl Table {
-    /// A table of `mb` megabytes (at least one bucket; a power of two
-    /// buckets). Panics if the memory cannot be had; see [`Table::try_new`].
+    /// A table of `mb` megabytes (at least one slot; a power of two slots).
+    /// Panics if the memory cannot be had; see [`Table::try_new`].
     pub fn new(mb: usize) -> Table {
         Table::try_new(mb).unwrap_or_else(|e| panic!("hash table of {mb} MB: {e}"))
     }
@@ -122,7 +97,7 @@ impl Table {
     /// (a GUI may offer any `Hash` up to the maximum, whatever the machine).
     pub fn try_new(mb: usize) -> Result<Table, TryReserveError> {
         Ok(Table {
-            buckets: empty_buckets(buckets_for(mb))?,
+            slots: empty_slots(slots_for(mb))?,
             age: AtomicU64::new(0),
         })
     }
@@ -134,18 +109,18 @@ impl Table {
     /// be had, the table gets its old size back, empty, and the error is
     /// returned.
     pub fn resize(&mut self, mb: usize) -> Result<(), TryReserveError> {
-        let old = self.buckets.len();
-        self.buckets = Vec::new();
-        match empty_buckets(buckets_for(mb)) {
-            Ok(buckets) => {
-                self.buckets = buckets;
+        let old = self.slots.len();
+        self.slots = Vec::new();
+        match empty_slots(slots_for(mb)) {
+            Ok(slots) => {
+                self.slots = slots;
                 Ok(())
             }
             Err(e) => {
-                // The old size fitted a moment ago; one bucket always fits.
-                self.buckets = empty_buckets(old)
-                    .or_else(|_| empty_buckets(1))
-                    .unwrap_or_else(|e| panic!("hash table of one bucket: {e}"));
+                // The old size fitted a moment ago; one slot always fits.
+                self.slots = empty_slots(old)
+                    .or_else(|_| empty_slots(1))
+                    .unwrap_or_else(|e| panic!("hash table of one slot: {e}"));
                 Err(e)
             }
         }
@@ -153,11 +128,9 @@ impl Table {
 
     /// Empties the table.
     pub fn clear(&self) {
-        for b in &self.buckets {
-            for s in &b.0 {
-                s[0].store(0, Ordering::Relaxed);
-                s[1].store(0, Ordering::Relaxed);
-            }
+        for s in &self.slots {
+            s[0].store(0, Ordering::Relaxed);
+            s[1].store(0, Ordering::Relaxed);
         }
     }
 
@@ -167,87 +140,69 @@ impl Table {
     }
 
     #[inline]
-    fn bucket(&self, key: u64) -> &Bucket {
-        &self.buckets[(key as usize) & (self.buckets.len() - 1)]
+    fn slot(&self, key: u64) -> &[AtomicU64; 2] {
+        &self.slots[(key as usize) & (self.slots.len() - 1)]
     }
 
     /// The entry for `key`, if stored.
     #[inline]
     pub fn probe(&self, key: u64) -> Option<Entry> {
-        for slot in &self.bucket(key).0 {
-            let check = slot[0].load(Ordering::Relaxed);
-            let data = slot[1].load(Ordering::Relaxed);
-            if check ^ data == key {
-                return unpack(data);
-            }
+        let slot = self.slot(key);
+        let check = slot[0].load(Ordering::Relaxed);
+        let data = slot[1].load(Ordering::Relaxed);
+        if check ^ data != key {
+            return None;
         }
-        None
+        unpack(data)
     }
 
-    /// Stores an entry. The position's own entry is updated (keeping its
-    /// move if the new one has none) unless it is from this search, more
-    /// than three plies deeper, and the new one is not exact; otherwise the
-    /// bucket's least valuable entry is replaced.
+    /// Stores an entry, replacing the old one unless that is deeper, from this
+    /// search and for the same position without a better bound.
     #[inline]
     pub fn store(&self, key: u64, mut entry: Entry) {
-        let age = self.age.load(Ordering::Relaxed) & 63;
-        let bucket = self.bucket(key);
-        let mut victim = 0;
-        let mut victim_worth = i32::MAX;
-        for (i, slot) in bucket.0.iter().enumerate() {
-            let data = slot[1].load(Ordering::Relaxed);
-            let check = slot[0].load(Ordering::Relaxed);
-            let Some(old) = unpack(data) else {
-                if victim_worth > i32::MIN {
-                    victim = i;
-                    victim_worth = i32::MIN;
-                }
-                continue;
-            };
-            if check ^ data == key {
+        let slot = self.slot(key);
+        let age = self.age.load(Ordering::Relaxed);
+        let old_data = slot[1].load(Ordering::Relaxed);
+        let same = slot[0].load(Ordering::Relaxed) ^ old_data == key;
+        if let Some(old) = unpack(old_data) {
+            let old_age = (old_data >> 58) & 63;
+            if same {
                 if entry.mv.is_null() {
                     entry.mv = old.mv;
                 }
-                if entry.bound != Bound::Exact && old.depth > entry.depth + 3 && age_of(data) == age
+                if entry.bound != Bound::Exact && old.depth > entry.depth + 3 && old_age == age & 63
                 {
                     return;
                 }
-                victim = i;
-                break;
-            }
-            let older = (age.wrapping_sub(age_of(data)) & 63) as i32;
-            let worth = old.depth - 8 * older;
-            if worth < victim_worth {
-                victim = i;
-                victim_worth = worth;
+            } else if old_age == age & 63
+                && old.depth > entry.depth + 2
+                && old.bound == Bound::Exact
+            {
+                return;
             }
         }
         let data = pack(&entry, age);
-        let slot = &bucket.0[victim];
         slot[0].store(key ^ data, Ordering::Relaxed);
         slot[1].store(data, Ordering::Relaxed);
     }
 
-    /// Permille of entries used by the current search (from the first 1000).
+    /// Permille of slots used by the current search (from the first 1000).
     pub fn hashfull(&self) -> u32 {
         let age = self.age.load(Ordering::Relaxed) & 63;
-        let mut n = 0;
-        let mut used = 0;
-        for b in self.buckets.iter().take(1000 / BUCKET_SLOTS) {
-            for s in &b.0 {
+        let n = self.slots.len().min(1000);
+        let used = self.slots[..n]
+            .iter()
+            .filter(|s| {
                 let d = s[1].load(Ordering::Relaxed);
-                n += 1;
-                if unpack(d).is_some() && age_of(d) == age {
-                    used += 1;
-                }
-            }
-        }
+                unpack(d).is_some() && (d >> 58) & 63 == age
+            })
+            .count();
         (used * 1000 / n.max(1)) as u32
     }
 
     /// The size in bytes.
     pub fn bytes(&self) -> usize {
-        self.buckets.len() * size_of::<Bucket>()
+        self.slots.len() * 16
     }
 }
 
@@ -297,38 +252,6 @@ mod tests {
         t.clear();
         assert_eq!(t.probe(0xdead_beef), None);
         assert!(t.bytes() <= 1 << 20);
-    }
-
-    #[test]
-    fn a_deep_entry_survives_shallow_ones_of_its_bucket() {
-        let t = Table::new(1);
-        let buckets = t.buckets.len() as u64;
-        // Keys that differ only above the index bits share a bucket.
-        let key = |i: u64| 7 + i * buckets;
-        let entry = |depth| Entry {
-            mv: Move::normal(Square::E2, Square::E4),
-            score: 0,
-            eval: 0,
-            depth,
-            bound: Bound::Upper,
-        };
-        t.store(key(0), entry(12));
-        for i in 1..20 {
-            t.store(key(i), entry(0));
-        }
-        assert_eq!(t.probe(key(0)), Some(entry(12)));
-        // The newest shallow entry is there too; the bucket holds four.
-        assert_eq!(t.probe(key(19)), Some(entry(0)));
-        let found = (0..20).filter(|&i| t.probe(key(i)).is_some()).count();
-        assert_eq!(found, BUCKET_SLOTS);
-        // Entries of older searches give way, however deep.
-        for _ in 0..3 {
-            t.new_search();
-        }
-        for i in 20..24 {
-            t.store(key(i), entry(0));
-        }
-        assert_eq!(t.probe(key(0)), None);
     }
 
     #[test]
