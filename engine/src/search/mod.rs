@@ -14,13 +14,11 @@
 //! - `negamax`: the principal variation search and quiescence, as numbered
 //!   steps.
 //! - `worker`: one thread's state and its checks of the limits.
-//! - `movepick`: move ordering; `history`: killers, history, counter moves;
-//!   `correction`: the static evaluation corrected by pawn structure.
+//! - `movepick`: move ordering; `history`: killers, history, counter moves.
 //! - [`see`]: static exchange evaluation.
 //! - [`params`]: every constant of the search, in one place.
 
 mod api;
-mod correction;
 mod history;
 mod iterate;
 mod movepick;

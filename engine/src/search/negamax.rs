@@ -58,15 +58,10 @@ impl<A: SliderAttacks> Worker<'_, A> {
 
         // 3. Stand pat.
         let mut best = -INFINITY;
-        let raw_eval = if in_check {
-            -INFINITY
-        } else {
-            tt.map_or_else(|| evaluate(pos), |e| e.eval)
-        };
         let stand_pat = if in_check {
             -INFINITY
         } else {
-            self.correction.corrected(pos, raw_eval)
+            tt.map_or_else(|| evaluate(pos), |e| e.eval)
         };
         if !in_check {
             if stand_pat >= beta {
@@ -143,7 +138,7 @@ impl<A: SliderAttacks> Worker<'_, A> {
             Entry {
                 mv: best_move,
                 score: score_to_tt(best, ply),
-                eval: if in_check { 0 } else { raw_eval },
+                eval: if in_check { 0 } else { stand_pat },
                 depth: 0,
                 bound,
             },
@@ -213,18 +208,12 @@ impl<A: SliderAttacks> Worker<'_, A> {
             }
         }
 
-        // 5. Static evaluation, corrected by what searches of this pawn
-        // structure found (the TT keeps the raw one).
+        // 5. Static evaluation.
         let in_check = pos.is_check();
-        let raw_eval = if in_check {
-            -INFINITY
-        } else {
-            tt.map_or_else(|| evaluate(pos), |e| e.eval)
-        };
         let eval = if in_check {
             -INFINITY
         } else {
-            self.correction.corrected(pos, raw_eval)
+            tt.map_or_else(|| evaluate(pos), |e| e.eval)
         };
         self.evals[ply] = eval;
         // Improving: better than two plies ago, or four when the side was in
@@ -369,7 +358,8 @@ impl<A: SliderAttacks> Worker<'_, A> {
                     singular = -1;
                 }
             }
-            self.double_extensions[ply + 1] = self.double_extensions[ply] + u8::from(singular == 2);
+            self.double_extensions[ply + 1] =
+                self.double_extensions[ply] + u8::from(singular == 2);
 
             let mut child = *pos;
             child.play_unchecked(m);
@@ -458,22 +448,11 @@ impl<A: SliderAttacks> Worker<'_, A> {
                 Entry {
                     mv: best_move,
                     score: score_to_tt(best, ply),
-                    eval: if in_check { 0 } else { raw_eval },
+                    eval: if in_check { 0 } else { eval },
                     depth,
                     bound,
                 },
             );
-        }
-        // 16. Teach the correction history, where the result is a usable
-        // bound on the true score and no capture or promotion decided it.
-        if !in_check
-            && !singular_search
-            && (best_move.is_null() || !is_tactical(pos, best_move))
-            && best.abs() < MATE_BOUND
-            && (bound != Bound::Lower || best > eval)
-            && (bound != Bound::Upper || best < eval)
-        {
-            self.correction.update(pos, depth, raw_eval, best);
         }
         best
     }

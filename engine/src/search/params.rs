@@ -69,10 +69,6 @@ pub struct Params {
     pub se_double_margin: i32,
     /// Singular extensions: at most this many double extensions on a path.
     pub se_max_doubles: u8,
-    /// Correction history: an update weighs at most this (depth + 1, capped)…
-    pub corr_max_weight: i32,
-    /// …out of this.
-    pub corr_weight_scale: i32,
     /// Quiescence: delta-pruning margin.
     pub qs_delta_margin: i32,
 }
@@ -109,7 +105,5 @@ pub const PARAMS: Params = Params {
     se_beta_per_depth: 2,
     se_double_margin: 20,
     se_max_doubles: 6,
-    corr_max_weight: 16,
-    corr_weight_scale: 256,
     qs_delta_margin: 200,
 };

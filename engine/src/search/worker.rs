@@ -8,7 +8,6 @@ use attacks::SliderAttacks;
 use movegen::{Move, Position};
 
 use super::api::{Limits, MAX_PLY};
-use super::correction::Correction;
 use super::history::{Histories, NO_CONT};
 use super::params::PARAMS;
 use super::threads::Shared;
@@ -25,10 +24,9 @@ fn lmr_table() -> Box<[[i32; 64]; 64]> {
 }
 
 /// What a search thread learns that stays useful for the next search of
-/// the same game: its move-ordering statistics and its corrections.
+/// the same game: its move-ordering statistics.
 pub struct Learned {
     pub hist: Histories,
-    pub correction: Correction,
 }
 
 impl Learned {
@@ -36,7 +34,6 @@ impl Learned {
     pub fn new() -> Learned {
         Learned {
             hist: Histories::new(),
-            correction: Correction::new(),
         }
     }
 }
@@ -58,7 +55,6 @@ pub(super) struct Worker<'a, A: SliderAttacks> {
     pub nodes: u64,
     pub seldepth: usize,
     pub hist: Histories,
-    pub correction: Correction,
     /// The move played at each ply (null for a null move).
     pub played: [Move; MAX_PLY + 2],
     /// The move a singular-extension search leaves out at each ply (null
@@ -103,7 +99,6 @@ impl<'a, A: SliderAttacks> Worker<'a, A> {
             nodes: 0,
             seldepth: 0,
             hist: learned.hist,
-            correction: learned.correction,
             played: [Move::NULL; MAX_PLY + 2],
             cont_keys: [NO_CONT; MAX_PLY + 2],
             excluded: [Move::NULL; MAX_PLY + 2],
@@ -124,7 +119,6 @@ impl<'a, A: SliderAttacks> Worker<'a, A> {
     pub fn into_learned(self) -> Learned {
         Learned {
             hist: self.hist,
-            correction: self.correction,
         }
     }
 
