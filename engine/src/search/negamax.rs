@@ -164,9 +164,6 @@ impl<A: SliderAttacks> Worker<'_, A> {
         self.pv_len[ply] = ply;
         let root = ply == 0;
         let pv_node = beta - alpha > 1;
-        // A singular-extension search of this node without its TT move.
-        let excluded = self.excluded[ply];
-        let singular_search = !excluded.is_null();
 
         // 2. Limits.
         self.nodes += 1;
@@ -196,7 +193,6 @@ impl<A: SliderAttacks> Worker<'_, A> {
         let tt_move = tt.map_or(Move::NULL, |e| e.mv);
         if let Some(e) = tt
             && !pv_node
-            && !singular_search
             && e.depth >= depth
         {
             let s = score_from_tt(e.score, ply);
@@ -228,7 +224,7 @@ impl<A: SliderAttacks> Worker<'_, A> {
         };
         let us = pos.turn();
 
-        if !in_check && !pv_node && !singular_search {
+        if !in_check && !pv_node {
             // 6. Reverse futility pruning.
             let margin =
                 PARAMS.rfp_margin * depth - if improving { PARAMS.rfp_improving } else { 0 };
@@ -286,9 +282,6 @@ impl<A: SliderAttacks> Worker<'_, A> {
         let original_alpha = alpha;
 
         while let Some(m) = picker.next_move() {
-            if m == excluded {
-                continue;
-            }
             let quiet = !is_tactical(pos, m);
             let key_m = cont_key(pos, m);
 
@@ -320,61 +313,16 @@ impl<A: SliderAttacks> Worker<'_, A> {
                 }
             }
 
-            // 11. Singular extension: when every other move fails well below
-            // the TT move's stored score, the TT move is searched deeper
-            // (twice as deep when far below); when even the singular bound
-            // reaches beta, several moves refute and the node is cut
-            // (multi-cut); when the TT score alone beats beta, the TT move
-            // is searched shallower.
-            let mut singular = 0;
-            if !root
-                && m == tt_move
-                && !singular_search
-                && depth >= PARAMS.se_min_depth
-                && let Some(e) = tt
-                && e.bound != Bound::Upper
-                && e.depth >= depth - PARAMS.se_tt_depth_margin
-                && score_from_tt(e.score, ply).abs() < MATE_BOUND
-            {
-                let tt_score = score_from_tt(e.score, ply);
-                let s_beta = tt_score - PARAMS.se_beta_per_depth * depth;
-                self.excluded[ply] = m;
-                let s = self.negamax(pos, s_beta - 1, s_beta, (depth - 1) / 2, ply, false);
-                self.excluded[ply] = Move::NULL;
-                if self.stopped {
-                    return 0;
-                }
-                if s < s_beta {
-                    singular = 1;
-                    if !pv_node
-                        && s < s_beta - PARAMS.se_double_margin
-                        && self.double_extensions[ply] < PARAMS.se_max_doubles
-                    {
-                        singular = 2;
-                    }
-                } else if s_beta >= beta {
-                    return s_beta;
-                } else if tt_score >= beta {
-                    singular = -1;
-                }
-            }
-            self.double_extensions[ply + 1] =
-                self.double_extensions[ply] + u8::from(singular == 2);
-
             let mut child = *pos;
             child.play_unchecked(m);
             self.keys.push(key);
             self.played[ply] = m;
             self.cont_keys[ply] = key_m;
-            // 12. Check extension (unless the singular search extended).
-            let extension = if singular > 0 {
-                singular
-            } else {
-                singular + i32::from(child.is_check())
-            };
+            // 11. Check extension.
+            let extension = i32::from(child.is_check());
             let new_depth = depth - 1 + extension;
 
-            // 13. Principal variation search with late-move reductions.
+            // 12. Principal variation search with late-move reductions.
             let score = if searched == 0 {
                 -self.negamax(&child, -beta, -alpha, new_depth, ply + 1, true)
             } else {
@@ -408,7 +356,7 @@ impl<A: SliderAttacks> Worker<'_, A> {
                     alpha = score;
                     self.update_pv(ply, m);
                     if score >= beta {
-                        // 14. A cut: remember the quiet move that made it.
+                        // 13. A cut: remember the quiet move that made it.
                         if quiet {
                             self.hist.on_quiet_cutoff(
                                 us,
@@ -434,7 +382,7 @@ impl<A: SliderAttacks> Worker<'_, A> {
             return alpha;
         }
 
-        // 15. Store the result.
+        // 14. Store the result.
         let bound = if best >= beta {
             Bound::Lower
         } else if best > original_alpha {
@@ -442,7 +390,7 @@ impl<A: SliderAttacks> Worker<'_, A> {
         } else {
             Bound::Upper
         };
-        if !singular_search && (!root || self.root_excluded.is_empty()) {
+        if !root || self.root_excluded.is_empty() {
             self.shared.tt.store(
                 key,
                 Entry {

@@ -57,18 +57,6 @@ pub struct Params {
     pub history_bonus_max: i32,
     /// History: values tend toward at most this (gravity).
     pub history_max: i32,
-    /// Singular extensions: from this depth on.
-    pub se_min_depth: i32,
-    /// Singular extensions: the TT entry may be this much shallower.
-    pub se_tt_depth_margin: i32,
-    /// Singular extensions: the singular beta is the TT score less this
-    /// times the depth.
-    pub se_beta_per_depth: i32,
-    /// Singular extensions: a double extension when the other moves fall
-    /// this far below the singular beta (non-PV nodes).
-    pub se_double_margin: i32,
-    /// Singular extensions: at most this many double extensions on a path.
-    pub se_max_doubles: u8,
     /// Quiescence: delta-pruning margin.
     pub qs_delta_margin: i32,
 }
@@ -100,10 +88,5 @@ pub const PARAMS: Params = Params {
     history_bonus_scale: 16,
     history_bonus_max: 1_600,
     history_max: 16_384,
-    se_min_depth: 7,
-    se_tt_depth_margin: 3,
-    se_beta_per_depth: 2,
-    se_double_margin: 20,
-    se_max_doubles: 6,
     qs_delta_margin: 200,
 };

@@ -57,11 +57,6 @@ pub(super) struct Worker<'a, A: SliderAttacks> {
     pub hist: Histories,
     /// The move played at each ply (null for a null move).
     pub played: [Move; MAX_PLY + 2],
-    /// The move a singular-extension search leaves out at each ply (null
-    /// for an ordinary search).
-    pub excluded: [Move; MAX_PLY + 2],
-    /// Double extensions on the path to each ply.
-    pub double_extensions: [u8; MAX_PLY + 2],
     /// The continuation key of the move played at each ply.
     pub cont_keys: [usize; MAX_PLY + 2],
     /// The static evaluation at each ply (`-INFINITY` in check).
@@ -101,8 +96,6 @@ impl<'a, A: SliderAttacks> Worker<'a, A> {
             hist: learned.hist,
             played: [Move::NULL; MAX_PLY + 2],
             cont_keys: [NO_CONT; MAX_PLY + 2],
-            excluded: [Move::NULL; MAX_PLY + 2],
-            double_extensions: [0; MAX_PLY + 2],
             evals: [0; MAX_PLY + 2],
             pv: Box::new([[Move::NULL; MAX_PLY + 2]; MAX_PLY + 2]),
             pv_len: [0; MAX_PLY + 2],
@@ -117,9 +110,7 @@ impl<'a, A: SliderAttacks> Worker<'a, A> {
 
     /// What this thread learned, for the next search.
     pub fn into_learned(self) -> Learned {
-        Learned {
-            hist: self.hist,
-        }
+        Learned { hist: self.hist }
     }
 
     /// The time the limits count from: the start, or `ponderhit`.
