@@ -172,7 +172,8 @@ set +e
 rc=$?
 set -e
 cat "$out/summary.txt"
-[ $rc -le 1 ] || die "borrow-match failed (exit $rc); see $out/progress.log"
+# 130: stopped by Ctrl-C; the summary of the games played is still printed.
+[ $rc -le 1 ] || [ $rc -eq 130 ] || die "borrow-match failed (exit $rc); see $out/progress.log"
 elapsed=$(($(date +%s) - started))
 verdict=$(sed -n 's/.*SPRT ([^)]*): LLR \([^ ]*\) (\([^,]*\), \([^)]*\)) - \(.*\)/LLR \1 (\2, \3) \4/p' "$out/summary.txt" | tail -1)
 # The summary holds a block every -ratinginterval games: the last is final.
