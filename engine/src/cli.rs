@@ -8,6 +8,7 @@ use std::process::ExitCode;
 use std::sync::{Arc, Mutex};
 
 use crate::bench::{DEFAULT_DEPTH, DEPTHS, POSITIONS, bench, parse_depth};
+use crate::datagen::{self, DatagenError, Format};
 use crate::driver::{Driver, NAME, Output};
 use crate::uci;
 use attacks::Method;
@@ -38,18 +39,36 @@ pub fn usage() -> String {
          usage: borrow                       speak UCI on stdin/stdout\n\
          \x20      borrow bench [--method NAME|all] [--depth D]\n\
          \x20      borrow bench D              (as OpenBench runs it)\n\
+         \x20      borrow datagen --out FILE [OPTIONS]\n\
          \x20      borrow --help | --version\n\
          \n\
          bench   a fixed search of {} positions; the last line is\n\
          \x20       '<nodes> nodes <nps> nps'\n\
          \x20 --method NAME|all   attack method (default {}); 'all': each in turn\n\
          \x20 --depth D           depth {}..={} (default {DEFAULT_DEPTH})\n\
+         \n\
+         datagen  self-play games at fixed nodes; writes their quiet positions\n\
+         \x20        with the search's score and the game's result (README: Data\n\
+         \x20        generation). Ctrl-C stops it, keeping every finished game.\n\
+         \x20 --out FILE          the output (required)\n\
+         \x20 --games N           games in all (default 1000)\n\
+         \x20 --nodes N           nodes per move (default 5000)\n\
+         \x20 --plies N           random legal plies before the game (default 8)\n\
+         \x20 --openings FILE     start from this suite's positions (EPD or PGN),\n\
+         \x20                     in a seeded random order, then --plies\n\
+         \x20 --threads N         games at once, one a thread (default: the cores)\n\
+         \x20 --hash MB           each thread's table (default 16)\n\
+         \x20 --seed S            the seed of every random choice (default 1)\n\
+         \x20 --text              'FEN | score | result' lines (White's side)\n\
+         \x20                     instead of 32-byte marlinformat records\n\
+         \x20 --resume            continue FILE where its run stopped\n\
+         \n\
          Options take their value as '--opt value' or '--opt=value'.\n\
          \n\
          methods (aliases in brackets): {}\n\
          \n\
-         Exit status: 0 success; 1 a check failed (none here); 2 bad input\n\
-         (options, values).",
+         Exit status: 0 success; 1 a file could not be written (datagen);\n\
+         2 bad input (options, values); 130 datagen stopped by Ctrl-C.",
         POSITIONS.len(),
         Method::DEFAULT,
         DEPTHS.start(),
@@ -83,6 +102,27 @@ impl From<io::Error> for BenchError {
     }
 }
 
+/// `--opt=value` as `("--opt", Some("value"))`; anything else as itself.
+fn split_option(arg: &str) -> (&str, Option<&str>) {
+    match arg.split_once('=') {
+        Some((o, v)) if o.starts_with("--") => (o, Some(v)),
+        _ => (arg, None),
+    }
+}
+
+/// The value of `opt`: the one after `=`, or else the next argument
+/// (`--opt value` and `--opt=value` alike).
+fn option_value<'a>(
+    opt: &str,
+    inline: Option<&'a str>,
+    rest: &mut std::slice::Iter<'a, String>,
+    what: &str,
+) -> Result<&'a str, String> {
+    inline
+        .or_else(|| rest.next().map(String::as_str))
+        .ok_or_else(|| format!("{opt} needs {what}"))
+}
+
 /// What `borrow bench ARGS` asks for.
 enum Bench {
     Help,
@@ -93,17 +133,8 @@ fn parse_bench(args: &[String]) -> Result<Bench, String> {
     let mut methods = vec![Method::DEFAULT];
     let mut depth = DEFAULT_DEPTH;
     let mut it = args.iter();
-    while let Some(a) = it.next() {
-        // `--opt value` and `--opt=value` alike.
-        let (opt, inline) = match a.split_once('=') {
-            Some((o, v)) if o.starts_with("--") => (o, Some(v)),
-            _ => (a.as_str(), None),
-        };
-        let mut value = |what: &str| {
-            inline
-                .or_else(|| it.next().map(String::as_str))
-                .ok_or_else(|| format!("{opt} needs {what}"))
-        };
+    while let Some((opt, inline)) = it.next().map(|a| split_option(a)) {
+        let mut value = |what: &str| option_value(opt, inline, &mut it, what);
         match opt {
             "-h" | "--help" => return Ok(Bench::Help),
             "--method" => {
@@ -180,6 +211,152 @@ fn run_bench(methods: &[Method], depth: u32) -> Result<(), BenchError> {
     Ok(())
 }
 
+/// What `borrow datagen ARGS` asks for: help, or a run.
+fn parse_datagen(args: &[String]) -> Result<Option<datagen::Config>, String> {
+    let mut config = datagen::Config::new(1_000, std::path::PathBuf::new());
+    let mut out = None;
+    let mut it = args.iter();
+    while let Some((opt, inline)) = it.next().map(|a| split_option(a)) {
+        let mut value = |what: &str| option_value(opt, inline, &mut it, what);
+        fn number<T>(opt: &str, v: &str, min: T) -> Result<T, String>
+        where
+            T: std::str::FromStr + PartialOrd + std::fmt::Display,
+        {
+            v.parse::<T>()
+                .ok()
+                .filter(|n| *n >= min)
+                .ok_or_else(|| format!("{opt}: '{v}' is not a whole number from {min}"))
+        }
+        match opt {
+            "-h" | "--help" => return Ok(None),
+            "--out" => out = Some(std::path::PathBuf::from(value("a file")?)),
+            "--games" => config.games = number(opt, value("a number")?, 1)?,
+            "--nodes" => config.nodes = number(opt, value("a number")?, 1)?,
+            "--plies" => config.random_plies = number(opt, value("a number")?, 0)?,
+            "--threads" => {
+                config.threads = number(opt, value("a number")?, 1)?;
+                if config.threads > crate::driver::MAX_THREADS {
+                    return Err(format!("--threads: at most {}", crate::driver::MAX_THREADS));
+                }
+            }
+            "--hash" => {
+                config.hash_mb = number(opt, value("megabytes")?, 1)?;
+                if config.hash_mb > crate::driver::MAX_HASH_MB {
+                    return Err(format!("--hash: at most {} MB", crate::driver::MAX_HASH_MB));
+                }
+            }
+            "--seed" => config.seed = number(opt, value("a number")?, 0)?,
+            "--openings" => config.openings = Some(value("a file")?.into()),
+            "--text" => config.format = Format::Text,
+            "--resume" => config.resume = true,
+            other => {
+                return Err(format!(
+                    "unknown datagen argument '{other}' (see borrow --help)"
+                ));
+            }
+        }
+    }
+    config.out = out.ok_or("datagen needs --out FILE (see borrow --help)")?;
+    Ok(Some(config))
+}
+
+/// `m:ss` or `h:mm:ss`.
+fn clock(d: std::time::Duration) -> String {
+    let s = d.as_secs();
+    if s >= 3600 {
+        format!("{}:{:02}:{:02}", s / 3600, s / 60 % 60, s % 60)
+    } else {
+        format!("{}:{:02}", s / 60, s % 60)
+    }
+}
+
+/// The progress line of `borrow datagen`.
+fn datagen_line(p: &datagen::Progress) -> String {
+    let t = &p.tally;
+    let secs = p.elapsed.as_secs_f64().max(1e-3);
+    let per_second = p.new_positions as f64 / secs;
+    format!(
+        "datagen: {}/{} games, {} positions ({per_second:.0}/s), W {} D {} L {}, {} elapsed",
+        t.games,
+        p.target,
+        t.positions,
+        t.wdl[0],
+        t.wdl[1],
+        t.wdl[2],
+        clock(p.elapsed)
+    )
+}
+
+fn run_datagen(config: &datagen::Config) -> ExitCode {
+    if let Err(e) = crate::signal::install() {
+        eprintln!("borrow: cannot catch Ctrl-C ({e}); stopping it loses the game under way");
+    }
+    eprintln!(
+        "datagen: {} games, {} nodes a move, {} random plies{}, {} thread{}, seed {}, {} records to {}",
+        config.games,
+        config.nodes,
+        config.random_plies,
+        config.openings.as_ref().map_or(String::new(), |p| format!(
+            " after the openings of {}",
+            p.display()
+        )),
+        config.threads,
+        if config.threads == 1 { "" } else { "s" },
+        config.seed,
+        config.format,
+        config.out.display()
+    );
+    let mut last = std::time::Instant::now();
+    let result = datagen::run(config, &crate::signal::interrupted, |p| {
+        if last.elapsed() >= std::time::Duration::from_secs(2) {
+            last = std::time::Instant::now();
+            eprintln!("{}", datagen_line(p));
+        }
+    });
+    match result {
+        Ok(summary) => {
+            let p = &summary.progress;
+            eprintln!("{}", datagen_line(p));
+            let cores = config.threads as f64;
+            let rate = p.new_positions as f64 / p.elapsed.as_secs_f64().max(1e-3);
+            let _ = writeln!(
+                io::stdout(),
+                "datagen: {} {} games, {} positions in {}: {:.0} positions/s, {:.0} per thread; \
+                 searches {:.1}% of the threads' time{}",
+                if summary.interrupted {
+                    "stopped after"
+                } else {
+                    "done:"
+                },
+                p.tally.games,
+                p.tally.positions,
+                clock(p.elapsed),
+                rate,
+                rate / cores,
+                100.0 * summary.search_share,
+                if summary.interrupted {
+                    format!(" (--resume continues {})", config.out.display())
+                } else {
+                    String::new()
+                }
+            );
+            if summary.interrupted {
+                ExitCode::from(130)
+            } else {
+                ExitCode::SUCCESS
+            }
+        }
+        Err(DatagenError::Setup(e)) => {
+            eprintln!("borrow: datagen: {e}");
+            ExitCode::from(BAD_INPUT)
+        }
+        Err(e) => {
+            eprintln!("borrow: datagen: {e}");
+            ExitCode::from(1)
+        }
+    }
+}
+
 /// Prints `text` on stdout; a closed pipe is no error (`borrow --help |
 /// head -1`).
 fn print_out(text: &str) -> ExitCode {
@@ -213,6 +390,16 @@ pub fn run(args: &[String]) -> ExitCode {
                     ExitCode::from(BAD_INPUT)
                 }
                 Err(BenchError::Input(e)) => {
+                    eprintln!("borrow: {e}");
+                    ExitCode::from(BAD_INPUT)
+                }
+            };
+        }
+        Some("datagen") => {
+            return match parse_datagen(&args[1..]) {
+                Ok(None) => print_out(&usage()),
+                Ok(Some(config)) => run_datagen(&config),
+                Err(e) => {
                     eprintln!("borrow: {e}");
                     ExitCode::from(BAD_INPUT)
                 }

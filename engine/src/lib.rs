@@ -7,18 +7,22 @@
 //! - [`search`]: iterative deepening, PVS, quiescence, pruning, Lazy SMP.
 //! - [`eval`]: the tapered evaluation and its weights.
 //! - [`tt`]: the lock-free transposition table.
+//! - [`datagen`]: labelled positions from self-play (`borrow datagen`).
 //! - [`tune`]: Texel tuning of the evaluation's weights from labelled positions.
 //! - [`time`]: time management.
 //! - [`bench`]: the fixed search `borrow bench` runs.
 //! - [`cli`]: the `borrow` command line and the UCI input loop.
+//! - [`signal`]: Ctrl-C asks a long run to stop.
 
 #![deny(missing_docs)]
 
 pub mod bench;
 pub mod cli;
+pub mod datagen;
 pub mod driver;
 pub mod eval;
 pub mod search;
+pub mod signal;
 pub mod time;
 pub mod tt;
 pub mod tune;

@@ -19,7 +19,6 @@
 //! - [`sprt`]: the GSPRT log-likelihood ratio, logistic or normalised.
 //! - [`tournament`]: worker threads, game pairs, progress, stopping.
 //! - [`report`]: the final summary as text and JSON.
-//! - [`signal`]: Ctrl-C handling.
 //! - [`experiment`]: the attack-method experiment (`borrow-experiment`):
 //!   bench speed, fixed-node identity and timed matches of every attack
 //!   method of the Borrow engine against the baseline method.
@@ -34,7 +33,6 @@ pub mod game;
 pub mod openings;
 pub mod pgn;
 pub mod report;
-pub mod signal;
 pub mod sprt;
 pub mod stats;
 pub mod tournament;

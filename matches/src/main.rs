@@ -4,9 +4,10 @@
 use std::io::IsTerminal;
 use std::process::ExitCode;
 
+use engine::signal;
 use matches::cli::{self, Command};
+use matches::report;
 use matches::tournament::{self, Progress, StopReason};
-use matches::{report, signal};
 
 fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();

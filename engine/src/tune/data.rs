@@ -1,80 +1,100 @@
-//! Labelled positions for tuning: lines `FEN | score | result`, the score in
-//! centipawns from White's side and the result from White's side (1.0, 0.5
-//! or 0.0), as `borrow datagen --text` writes and `shared/data/selfplay`
-//! holds. Read from plain text or gzip (by the file's first two bytes).
+//! Labelled positions for tuning, as `borrow datagen` writes them (see
+//! [`crate::datagen::format`]): lines `FEN | score | result` (the score in
+//! centipawns and the result, 1.0, 0.5 or 0.0, from White's side), as
+//! `shared/data/selfplay` holds, plain or gzip (by the file's first two
+//! bytes); or, for a file whose name ends in `.bin`, 32-byte binary records.
 
 use std::fmt;
 use std::io::{BufRead, BufReader, Read};
 use std::path::Path;
 
-use movegen::Position;
+pub use crate::datagen::format::{Labelled, parse_text as parse_line};
+use crate::datagen::format::{RECORD_SIZE, unpack};
 
-/// One labelled position.
-#[derive(Clone, Debug)]
-pub struct Labelled {
-    /// The position.
-    pub pos: Position,
-    /// The search's score, White's side, centipawns.
-    pub score: i32,
-    /// The game's result, White's side: 1.0, 0.5 or 0.0.
-    pub result: f32,
-}
-
-/// A line that is not a labelled position, or a file that cannot be read.
+/// A line or record that is not a labelled position, or a file that cannot
+/// be read.
 #[derive(Debug)]
 pub struct DataError {
     /// The file.
     pub file: String,
-    /// The 1-based line, when the error is in one.
+    /// The 1-based line (text) or record (binary), when the error is in one.
     pub line: Option<usize>,
+    /// Whether `line` counts binary records.
+    pub binary: bool,
     /// What is wrong.
     pub message: String,
 }
 
 impl fmt::Display for DataError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self.line {
-            Some(l) => write!(f, "{}:{l}: {}", self.file, self.message),
-            None => write!(f, "{}: {}", self.file, self.message),
+        match (self.line, self.binary) {
+            (Some(r), true) => write!(f, "{}: record {r}: {}", self.file, self.message),
+            (Some(l), false) => write!(f, "{}:{l}: {}", self.file, self.message),
+            (None, _) => write!(f, "{}: {}", self.file, self.message),
         }
     }
 }
 
 impl std::error::Error for DataError {}
 
-/// Parses one line `FEN | score | result`.
-pub fn parse_line(line: &str) -> Result<Labelled, String> {
-    let mut fields = line.split('|').map(str::trim);
-    let (Some(fen), Some(score), Some(result), None) =
-        (fields.next(), fields.next(), fields.next(), fields.next())
-    else {
-        return Err("expected three fields 'FEN | score | result'".into());
+/// Reads the binary records of `reader`, handing each to `each`. A record
+/// that is cut short or does not decode is an error naming it.
+fn read_binary(
+    name: &str,
+    mut reader: impl Read,
+    mut each: impl FnMut(Labelled),
+) -> Result<usize, DataError> {
+    let err = |record, message: String| DataError {
+        file: name.to_owned(),
+        line: Some(record),
+        binary: true,
+        message,
     };
-    let pos = Position::from_fen(fen).map_err(|e| format!("FEN '{fen}': {e}"))?;
-    let score = score
-        .parse::<i32>()
-        .map_err(|_| format!("score '{score}' is not a whole number of centipawns"))?;
-    let result = match result {
-        "1.0" | "1" => 1.0,
-        "0.5" => 0.5,
-        "0.0" | "0" => 0.0,
-        other => return Err(format!("result '{other}' is not 1.0, 0.5 or 0.0")),
-    };
-    Ok(Labelled { pos, score, result })
+    let mut record = [0u8; RECORD_SIZE];
+    for number in 1.. {
+        let mut filled = 0;
+        while filled < RECORD_SIZE {
+            match reader.read(&mut record[filled..]) {
+                Ok(0) => break,
+                Ok(n) => filled += n,
+                Err(e) if e.kind() == std::io::ErrorKind::Interrupted => {}
+                Err(e) => return Err(err(number, format!("cannot read: {e}"))),
+            }
+        }
+        if filled == 0 {
+            return Ok(number - 1);
+        }
+        if filled < RECORD_SIZE {
+            return Err(err(
+                number,
+                format!("cut short: {filled} of its {RECORD_SIZE} bytes (a truncated file?)"),
+            ));
+        }
+        each(unpack(&record).map_err(|m| err(number, m))?);
+    }
+    unreachable!("the loop returns")
 }
 
-/// Reads every labelled position of `path` (plain or gzip), handing each
-/// to `each`. Blank lines and lines starting with `#` are skipped; any
-/// other line that does not parse is an error naming the file and line.
+/// Reads every labelled position of `path` (text, plain or gzip; binary
+/// records when the name ends in `.bin`), handing each to `each`. In text,
+/// blank lines and lines starting with `#` are skipped; any other line that
+/// does not parse is an error naming the file and line (or record).
 pub fn read(path: &Path, mut each: impl FnMut(Labelled)) -> Result<usize, DataError> {
     let name = path.display().to_string();
     let err = |line, message: String| DataError {
         file: name.clone(),
         line,
+        binary: false,
         message,
     };
     let file = std::fs::File::open(path).map_err(|e| err(None, e.to_string()))?;
     let mut raw = BufReader::new(file);
+    if path
+        .extension()
+        .is_some_and(|e| e.eq_ignore_ascii_case("bin"))
+    {
+        return read_binary(&name, raw, each);
+    }
     let gzip = raw
         .fill_buf()
         .map_err(|e| err(None, e.to_string()))?
@@ -113,6 +133,7 @@ pub fn read_from(name: &str, reader: impl Read) -> Result<Vec<Labelled>, DataErr
         let line = line.map_err(|e| DataError {
             file: name.into(),
             line: Some(i + 1),
+            binary: false,
             message: e.to_string(),
         })?;
         let line = line.trim();
@@ -122,6 +143,7 @@ pub fn read_from(name: &str, reader: impl Read) -> Result<Vec<Labelled>, DataErr
         out.push(parse_line(line).map_err(|message| DataError {
             file: name.into(),
             line: Some(i + 1),
+            binary: false,
             message,
         })?);
     }
@@ -152,5 +174,36 @@ mod tests {
             assert_eq!((e.file.as_str(), e.line), ("f.txt", Some(2)), "{bad}");
             assert!(e.message.contains(what), "{bad}: {e}");
         }
+    }
+
+    #[test]
+    fn binary_records_are_read_and_a_cut_or_bad_one_is_named() {
+        use crate::datagen::format::pack;
+        let fens = [
+            "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1",
+            "8/8/8/4k3/8/8/8/3QK3 w - - 0 1",
+        ];
+        let mut bytes = Vec::new();
+        for (i, fen) in fens.iter().enumerate() {
+            let pos = movegen::Position::from_fen(fen).unwrap();
+            bytes.extend_from_slice(&pack(&pos, 10 * i as i32, 0.5));
+        }
+        let mut got = Vec::new();
+        assert_eq!(
+            read_binary("d.bin", &bytes[..], |l| got.push(l)).unwrap(),
+            2
+        );
+        assert_eq!(got[1].pos.fen(), fens[1]);
+        assert_eq!((got[1].score, got[1].result), (10, 0.5));
+
+        let e = read_binary("d.bin", &bytes[..40], |_| {}).unwrap_err();
+        assert_eq!(
+            e.to_string(),
+            "d.bin: record 2: cut short: 8 of its 32 bytes (a truncated file?)"
+        );
+        let mut bad = bytes.clone();
+        bad[32 + 30] = 9;
+        let e = read_binary("d.bin", &bad[..], |_| {}).unwrap_err();
+        assert_eq!(e.to_string(), "d.bin: record 2: result 9 is not 0, 1 or 2");
     }
 }

@@ -80,6 +80,13 @@ fn held_out(line: usize) -> bool {
     (line / 256) % 20 == 7
 }
 
+/// Whether one side has nothing but its king.
+fn bare_king(pos: &movegen::Position) -> bool {
+    [attacks::Color::White, attacks::Color::Black]
+        .into_iter()
+        .any(|c| pos.by_color(c).count() == 1)
+}
+
 /// Reads the data into training and validation samples.
 pub fn load(cfg: &Config, w: &Weights) -> Result<(Samples, Samples), String> {
     let mut train = Samples::new();
@@ -90,6 +97,11 @@ pub fn load(cfg: &Config, w: &Weights) -> Result<(Samples, Samples), String> {
         data::read(path, |l| {
             if full || train.len() + validation.len() >= cfg.max_positions {
                 full = true;
+                return;
+            }
+            // Against a bare king the evaluation is material and mop-up
+            // only, not the weighted terms: nothing there to fit.
+            if bare_king(&l.pos) {
                 return;
             }
             let set = if held_out(line) {

@@ -4,8 +4,8 @@
 use std::io::IsTerminal;
 use std::process::ExitCode;
 
+use engine::signal;
 use matches::experiment::{self, Invocation, output};
-use matches::signal;
 use matches::tournament::Progress;
 
 fn main() -> ExitCode {

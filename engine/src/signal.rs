@@ -1,5 +1,6 @@
-//! Ctrl-C: the first SIGINT asks the match to stop (finished games are
+//! Ctrl-C: the first SIGINT asks the run to stop (finished games are
 //! kept and the summary printed); a second one ends the process at once.
+//! Used by `borrow datagen`, `borrow-match` and `borrow-experiment`.
 
 use std::sync::atomic::{AtomicBool, Ordering};
 

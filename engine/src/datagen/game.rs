@@ -1,0 +1,301 @@
+//! One self-play game of `borrow datagen`: the opening (a suite's position,
+//! then random legal plies), fixed-node searches for both sides, the rules
+//! and the adjudication that end it, and the positions it keeps.
+
+use std::time::{Duration, Instant};
+
+use book::Rng;
+use movegen::{Move, Position};
+
+use crate::search::{Limits, MATE_BOUND, Shared, Silent, search};
+
+/// A win is adjudicated when every score of this many consecutive plies is
+/// at least [`WIN_SCORE`] for the same side (both engines agree).
+pub const WIN_PLIES: usize = 8;
+/// See [`WIN_PLIES`]; mate scores count too.
+pub const WIN_SCORE: i32 = 1_000;
+/// A draw is adjudicated when this many consecutive plies score within
+/// [`DRAW_SCORE`] of zero, from [`DRAW_MOVE`] on.
+pub const DRAW_PLIES: usize = 16;
+/// See [`DRAW_PLIES`].
+pub const DRAW_SCORE: i32 = 10;
+/// See [`DRAW_PLIES`].
+pub const DRAW_MOVE: u32 = 40;
+/// A game still going at this full move is a draw.
+pub const MAX_MOVE: u32 = 300;
+/// An opening whose first search scores beyond this (or a mate) is too
+/// lopsided to teach anything: another is drawn.
+pub const OPENING_SCORE: i32 = 1_000;
+/// Tries at a playable opening before the game is given up.
+const OPENING_TRIES: usize = 100;
+
+/// What a game is played with.
+#[derive(Clone, Debug)]
+pub struct GameSettings {
+    /// Nodes per move.
+    pub nodes: u64,
+    /// Random legal plies played from the start position.
+    pub random_plies: usize,
+}
+
+/// How a game ended.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum Ending {
+    /// Checkmate, stalemate, repetition, fifty moves, insufficient material.
+    Rules,
+    /// Both sides' scores agreed on a win.
+    AdjudicatedWin,
+    /// Long near-zero scores, or the move limit.
+    AdjudicatedDraw,
+}
+
+/// A played game.
+#[derive(Clone, Debug)]
+pub struct Game {
+    /// The kept positions with the search's score from White's side.
+    pub positions: Vec<(Position, i32)>,
+    /// The result from White's side: 1.0, 0.5 or 0.0.
+    pub result: f32,
+    /// How it ended.
+    pub ending: Ending,
+    /// Plies played, the opening included.
+    pub plies: usize,
+    /// Time spent inside the searches.
+    pub search_time: Duration,
+}
+
+/// The position after the opening, and the keys of the positions before
+/// it (oldest first), or `None` when no try gave a playable opening.
+fn opening(
+    start: &Position,
+    settings: &GameSettings,
+    rng: &mut Rng,
+    shared: &Shared,
+    search_time: &mut Duration,
+) -> Option<(Position, Vec<u64>, i32)> {
+    'tries: for _ in 0..OPENING_TRIES {
+        let mut pos = *start;
+        let mut keys = Vec::new();
+        for _ in 0..settings.random_plies {
+            let moves = pos.legal_moves();
+            if moves.is_empty() {
+                continue 'tries;
+            }
+            let m = moves[rng.below(moves.len() as u64) as usize];
+            keys.push(pos.key());
+            pos.play_unchecked(m);
+        }
+        if pos.legal_moves().is_empty() {
+            continue;
+        }
+        shared.new_game();
+        let (outcome, took) = think(&pos, &keys, settings.nodes, shared);
+        *search_time += took;
+        if outcome.1.abs() <= OPENING_SCORE {
+            return Some((pos, keys, outcome.1));
+        }
+    }
+    None
+}
+
+/// One fixed-node search: the move and its score for the side to move.
+fn think(pos: &Position, keys: &[u64], nodes: u64, shared: &Shared) -> ((Move, i32), Duration) {
+    let limits = Limits {
+        nodes: Some(nodes),
+        multipv: 1,
+        ..Limits::default()
+    };
+    // The search looks back only as far as the last irreversible move.
+    let keep = (pos.halfmoves() as usize).min(keys.len());
+    let start = Instant::now();
+    let outcome = search(pos, &keys[keys.len() - keep..], &limits, 1, shared, &Silent);
+    ((outcome.best, outcome.score), start.elapsed())
+}
+
+/// How many earlier positions of `keys` (within the reversible stretch of
+/// `halfmoves` plies) repeat `key`.
+fn repetitions(keys: &[u64], key: u64, halfmoves: u32) -> usize {
+    keys.iter()
+        .rev()
+        .take(halfmoves as usize)
+        .skip(1)
+        .step_by(2)
+        .filter(|&&k| k == key)
+        .count()
+}
+
+/// Plays one game from `start` with `shared`'s table (emptied first), the
+/// random choices drawn from `rng`. `None` when no playable opening was
+/// found, or when `stop()` said to stop (it is asked before every move).
+pub fn play(
+    start: &Position,
+    settings: &GameSettings,
+    rng: &mut Rng,
+    shared: &Shared,
+    stop: &dyn Fn() -> bool,
+) -> Option<Game> {
+    let mut search_time = Duration::ZERO;
+    let (mut pos, mut keys, _) = opening(start, settings, rng, shared, &mut search_time)?;
+    let mut positions = Vec::new();
+    let mut plies = keys.len();
+    let mut win_run: (i32, usize) = (0, 0);
+    let mut draw_run = 0;
+    let (result, ending) = loop {
+        if stop() {
+            return None;
+        }
+        // 1. The rules.
+        if pos.legal_moves().is_empty() {
+            let result = if !pos.is_check() {
+                0.5
+            } else if pos.turn() == attacks::Color::White {
+                0.0
+            } else {
+                1.0
+            };
+            break (result, Ending::Rules);
+        }
+        if pos.halfmoves() >= 100
+            || pos.is_insufficient_material()
+            || repetitions(&keys, pos.key(), pos.halfmoves()) >= 2
+        {
+            break (0.5, Ending::Rules);
+        }
+        if pos.fullmoves() >= MAX_MOVE {
+            break (0.5, Ending::AdjudicatedDraw);
+        }
+        // 2. The search.
+        let ((best, score), took) = think(&pos, &keys, settings.nodes, shared);
+        search_time += took;
+        let white = if pos.turn() == attacks::Color::White {
+            score
+        } else {
+            -score
+        };
+        // 3. Keep the position if a trainer can learn from it: quiet, no
+        //    check, no mate score.
+        if !pos.is_check() && !pos.is_noisy(best) && score.abs() < MATE_BOUND {
+            positions.push((pos, white));
+        }
+        // 4. Adjudication: both sides' scores agree.
+        let side = if white >= WIN_SCORE {
+            1
+        } else if white <= -WIN_SCORE {
+            -1
+        } else {
+            0
+        };
+        win_run = if side != 0 && side == win_run.0 {
+            (side, win_run.1 + 1)
+        } else {
+            (side, usize::from(side != 0))
+        };
+        if win_run.1 >= WIN_PLIES {
+            break (if side > 0 { 1.0 } else { 0.0 }, Ending::AdjudicatedWin);
+        }
+        draw_run = if white.abs() <= DRAW_SCORE {
+            draw_run + 1
+        } else {
+            0
+        };
+        if draw_run >= DRAW_PLIES && pos.fullmoves() >= DRAW_MOVE {
+            break (0.5, Ending::AdjudicatedDraw);
+        }
+        keys.push(pos.key());
+        pos.play_unchecked(best);
+        plies += 1;
+    };
+    Some(Game {
+        positions,
+        result,
+        ending,
+        plies,
+        search_time,
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn settings() -> GameSettings {
+        GameSettings {
+            nodes: 500,
+            random_plies: 8,
+        }
+    }
+
+    #[test]
+    fn a_game_is_the_same_for_the_same_seed() {
+        let shared = Shared::new(1);
+        let a = play(
+            &Position::startpos(),
+            &settings(),
+            &mut Rng::new(7),
+            &shared,
+            &|| false,
+        )
+        .unwrap();
+        let b = play(
+            &Position::startpos(),
+            &settings(),
+            &mut Rng::new(7),
+            &shared,
+            &|| false,
+        )
+        .unwrap();
+        let fens = |g: &Game| {
+            g.positions
+                .iter()
+                .map(|(p, s)| (p.fen(), *s))
+                .collect::<Vec<_>>()
+        };
+        assert_eq!(fens(&a), fens(&b));
+        assert_eq!((a.result, a.ending, a.plies), (b.result, b.ending, b.plies));
+        assert!(a.plies > 8);
+    }
+
+    #[test]
+    fn kept_positions_are_quiet_and_labelled_from_whites_side() {
+        let shared = Shared::new(1);
+        let g = play(
+            &Position::startpos(),
+            &settings(),
+            &mut Rng::new(3),
+            &shared,
+            &|| false,
+        )
+        .unwrap();
+        assert!(!g.positions.is_empty());
+        for (pos, score) in &g.positions {
+            assert!(!pos.is_check(), "{}", pos.fen());
+            assert!(score.abs() < MATE_BOUND);
+        }
+        assert!([0.0, 0.5, 1.0].contains(&g.result));
+        // The first kept position follows the 8 random plies.
+        assert!(g.positions[0].0.fullmoves() >= 5);
+    }
+
+    #[test]
+    fn a_decided_position_is_adjudicated_for_the_side_that_wins() {
+        // Two queens up: the opening check refuses it (beyond OPENING_SCORE).
+        let start = Position::from_fen("4k3/8/8/8/8/8/2QQK3/8 w - - 0 1").unwrap();
+        let s = GameSettings {
+            nodes: 2_000,
+            random_plies: 0,
+        };
+        assert!(play(&start, &s, &mut Rng::new(1), &Shared::new(1), &|| false).is_none());
+        // A queen against a pawn: played out, and won.
+        let start = Position::from_fen("4k3/3p4/8/8/8/8/3QK3/8 w - - 0 1").unwrap();
+        let g = play(&start, &s, &mut Rng::new(1), &Shared::new(1), &|| false).unwrap();
+        assert_eq!(g.result, 1.0);
+    }
+
+    #[test]
+    fn repetitions_count_the_same_side_to_move_only() {
+        let keys = [1, 2, 1, 2, 1, 2];
+        assert_eq!(repetitions(&keys, 1, 100), 3);
+        assert_eq!(repetitions(&keys, 2, 100), 0);
+        assert_eq!(repetitions(&keys, 1, 2), 1);
+    }
+}

@@ -1,0 +1,543 @@
+//! `borrow datagen`: labelled positions from self-play, for tuning the
+//! evaluation (`borrow-tune`) and for training a network.
+//!
+//! - [`game`]: one game: the opening, fixed-node searches, the rules and the
+//!   adjudication, the positions kept.
+//! - [`format`]: the text and binary (marlinformat) records.
+//!
+//! Games are numbered; game `g`'s random choices come from a generator
+//! seeded by the seed and `g`, and every game starts with an emptied table
+//! and fresh statistics, so a game is the same whichever thread plays it.
+//! The games are written in their order, so the output is the same for a
+//! seed whatever the thread count. After each game the output is flushed
+//! and a small state file beside it (`OUT.state`) records how many games
+//! and bytes are done: `--resume` cuts the output back to that length and
+//! goes on from the next game. An interrupted run keeps every game that was
+//! written, never half a record.
+
+pub mod format;
+pub mod game;
+
+use std::collections::BTreeMap;
+use std::fmt;
+use std::fs::{File, OpenOptions};
+use std::io::{self, BufWriter, Seek, SeekFrom, Write};
+use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::sync::mpsc;
+use std::time::{Duration, Instant};
+
+use book::Rng;
+use movegen::Position;
+
+pub use format::Format;
+use game::{Game, GameSettings};
+
+use crate::search::Shared;
+
+/// What `borrow datagen` is asked to do.
+#[derive(Clone, Debug)]
+pub struct Config {
+    /// Games in all (a resumed run counts the ones already written).
+    pub games: u64,
+    /// Nodes per move.
+    pub nodes: u64,
+    /// Random legal plies after the start position (or the suite's).
+    pub random_plies: usize,
+    /// An opening suite (EPD or PGN), played in a seeded random order.
+    pub openings: Option<PathBuf>,
+    /// Games played at once, one a thread.
+    pub threads: usize,
+    /// Each thread's hash table, in MB.
+    pub hash_mb: usize,
+    /// The seed of every random choice.
+    pub seed: u64,
+    /// How positions are written.
+    pub format: Format,
+    /// The output file.
+    pub out: PathBuf,
+    /// Continue the run whose state is beside `out`.
+    pub resume: bool,
+}
+
+impl Config {
+    /// The defaults: 5,000 nodes, 8 random plies, one thread per core,
+    /// 16 MB each, seed 1, binary records.
+    pub fn new(games: u64, out: PathBuf) -> Config {
+        Config {
+            games,
+            nodes: 5_000,
+            random_plies: 8,
+            openings: None,
+            threads: std::thread::available_parallelism().map_or(1, |n| n.get()),
+            hash_mb: 16,
+            seed: 1,
+            format: Format::Binary,
+            out,
+            resume: false,
+        }
+    }
+}
+
+/// Why a run could not start or go on.
+#[derive(Debug)]
+pub enum DatagenError {
+    /// The setup is wrong: a message for the user (exit status 2).
+    Setup(String),
+    /// Reading or writing a file failed.
+    Io(String, io::Error),
+}
+
+impl fmt::Display for DatagenError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            DatagenError::Setup(m) => f.write_str(m),
+            DatagenError::Io(what, e) => write!(f, "{what}: {e}"),
+        }
+    }
+}
+
+impl std::error::Error for DatagenError {}
+
+/// Counts so far.
+#[derive(Copy, Clone, Debug, Default, PartialEq, Eq)]
+pub struct Tally {
+    /// Games written.
+    pub games: u64,
+    /// Positions written.
+    pub positions: u64,
+    /// Bytes of the output.
+    pub bytes: u64,
+    /// Games won by White, drawn, won by Black.
+    pub wdl: [u64; 3],
+    /// Games without a playable opening (no positions).
+    pub skipped: u64,
+}
+
+/// What the progress callback is told.
+#[derive(Copy, Clone, Debug)]
+pub struct Progress {
+    /// Counts over the whole output, resumed games included.
+    pub tally: Tally,
+    /// Games asked for in all.
+    pub target: u64,
+    /// Positions written in this run.
+    pub new_positions: u64,
+    /// Time since this run started.
+    pub elapsed: Duration,
+}
+
+/// The end of a run.
+#[derive(Copy, Clone, Debug)]
+pub struct Summary {
+    /// The last progress.
+    pub progress: Progress,
+    /// Whether the run stopped before its target (interrupted).
+    pub interrupted: bool,
+    /// The share of the threads' time spent inside the searches (the rest:
+    /// playing the games, adjudication, writing).
+    pub search_share: f64,
+}
+
+/// The seed of game `g`'s generator.
+fn game_seed(seed: u64, g: u64) -> u64 {
+    // Through one SplitMix step, so that neighbouring games' streams are
+    // unrelated.
+    Rng::new(seed ^ g.wrapping_mul(0xd1b5_4a32_d192_ed03)).next_u64()
+}
+
+/// The state file beside `out`.
+pub fn state_path(out: &Path) -> PathBuf {
+    let mut s = out.as_os_str().to_owned();
+    s.push(".state");
+    PathBuf::from(s)
+}
+
+/// The settings a resumed run must share with the one it continues, as
+/// the state file holds them.
+fn settings_text(config: &Config) -> String {
+    let openings = config
+        .openings
+        .as_ref()
+        .map_or_else(|| "-".to_owned(), |p| p.display().to_string());
+    format!(
+        "seed {}\nnodes {}\nplies {}\nopenings {openings}\nformat {}\n",
+        config.seed, config.nodes, config.random_plies, config.format
+    )
+}
+
+fn write_state(config: &Config, tally: &Tally) -> io::Result<()> {
+    let path = state_path(&config.out);
+    let tmp = {
+        let mut s = path.as_os_str().to_owned();
+        s.push(".tmp");
+        PathBuf::from(s)
+    };
+    let text = format!(
+        "borrow datagen state 1\n{}games {}\npositions {}\nbytes {}\nwhite {}\ndraws {}\nblack {}\nskipped {}\n",
+        settings_text(config),
+        tally.games,
+        tally.positions,
+        tally.bytes,
+        tally.wdl[0],
+        tally.wdl[1],
+        tally.wdl[2],
+        tally.skipped
+    );
+    std::fs::write(&tmp, text)?;
+    std::fs::rename(&tmp, &path)
+}
+
+/// Reads the state of the run `config` resumes, checking that it was made
+/// with the same settings.
+fn read_state(config: &Config) -> Result<Tally, DatagenError> {
+    let path = state_path(&config.out);
+    let text = std::fs::read_to_string(&path).map_err(|e| {
+        DatagenError::Setup(format!(
+            "--resume: cannot read {} ({e}); without it the output cannot be continued",
+            path.display()
+        ))
+    })?;
+    let bad = |what: &str| {
+        DatagenError::Setup(format!(
+            "--resume: {} is not a datagen state file ({what})",
+            path.display()
+        ))
+    };
+    let mut lines = text.lines();
+    if lines.next() != Some("borrow datagen state 1") {
+        return Err(bad("first line"));
+    }
+    let expected = settings_text(config);
+    let mut settings = String::new();
+    for _ in 0..expected.lines().count() {
+        settings.push_str(lines.next().ok_or_else(|| bad("settings"))?);
+        settings.push('\n');
+    }
+    if settings != expected {
+        return Err(DatagenError::Setup(format!(
+            "--resume: {} was made with other settings:\n{settings}and this run has:\n{expected}\
+             give the same seed, nodes, plies, openings and format",
+            config.out.display()
+        )));
+    }
+    let mut number = |name: &str| -> Result<u64, DatagenError> {
+        let line = lines.next().ok_or_else(|| bad(name))?;
+        line.strip_prefix(name)
+            .and_then(|v| v.trim().parse().ok())
+            .ok_or_else(|| bad(name))
+    };
+    Ok(Tally {
+        games: number("games")?,
+        positions: number("positions")?,
+        bytes: number("bytes")?,
+        wdl: [number("white")?, number("draws")?, number("black")?],
+        skipped: number("skipped")?,
+    })
+}
+
+/// The start positions: the suite's, or the standard one.
+fn start_positions(config: &Config) -> Result<Vec<Position>, DatagenError> {
+    let Some(path) = &config.openings else {
+        return Ok(vec![Position::startpos()]);
+    };
+    let name = path.display();
+    let (openings, errors) = book::openings::read_file(path, None)
+        .map_err(|e| DatagenError::Setup(format!("cannot read the openings {name}: {e}")))?;
+    if let Some(e) = errors.first() {
+        return Err(DatagenError::Setup(format!("openings {name}: {e}")));
+    }
+    let mut starts = Vec::with_capacity(openings.len());
+    for o in &openings {
+        let mut pos = Position::from_fen(&o.fen)
+            .map_err(|e| DatagenError::Setup(format!("openings {name}: {e}")))?;
+        for &m in &o.moves {
+            pos.try_play(m)
+                .map_err(|e| DatagenError::Setup(format!("openings {name}: {e}")))?;
+        }
+        starts.push(pos);
+    }
+    if starts.is_empty() {
+        return Err(DatagenError::Setup(format!("openings {name}: no opening")));
+    }
+    Rng::new(config.seed).shuffle(&mut starts);
+    Ok(starts)
+}
+
+/// Opens the output: new, or cut back to what the state file records.
+fn open_output(config: &Config) -> Result<(File, Tally), DatagenError> {
+    let out = &config.out;
+    let io_err = |what: &str| {
+        let what = format!("{what} {}", out.display());
+        move |e| DatagenError::Io(what, e)
+    };
+    let exists = out.exists();
+    if exists && !config.resume {
+        return Err(DatagenError::Setup(format!(
+            "{} exists: --resume continues it, or choose another --out",
+            out.display()
+        )));
+    }
+    if !exists {
+        let file = File::create(out).map_err(io_err("cannot create"))?;
+        return Ok((file, Tally::default()));
+    }
+    let tally = read_state(config)?;
+    let file = OpenOptions::new()
+        .write(true)
+        .open(out)
+        .map_err(io_err("cannot open"))?;
+    let len = file.metadata().map_err(io_err("cannot read"))?.len();
+    if len < tally.bytes {
+        return Err(DatagenError::Setup(format!(
+            "--resume: {} has {len} bytes, fewer than the {} its state records",
+            out.display(),
+            tally.bytes
+        )));
+    }
+    // Anything past the last whole game (a crash mid-write) goes.
+    file.set_len(tally.bytes).map_err(io_err("cannot cut"))?;
+    let mut file = file;
+    file.seek(SeekFrom::End(0)).map_err(io_err("cannot seek"))?;
+    Ok((file, tally))
+}
+
+/// What a worker hands over: game `g`, or `None` for a game it stopped.
+type Played = (u64, Option<Game>, Duration);
+
+fn worker(
+    config: &Config,
+    starts: &[Position],
+    next: &AtomicU64,
+    stop: &AtomicBool,
+    tx: mpsc::Sender<Played>,
+) -> (Duration, Duration) {
+    let settings = GameSettings {
+        nodes: config.nodes,
+        random_plies: config.random_plies,
+    };
+    let shared = Shared::new(config.hash_mb);
+    let began = Instant::now();
+    let mut searching = Duration::ZERO;
+    while !stop.load(Ordering::Relaxed) {
+        let g = next.fetch_add(1, Ordering::Relaxed);
+        if g >= config.games {
+            break;
+        }
+        let start = &starts[(g % starts.len() as u64) as usize];
+        let mut rng = Rng::new(game_seed(config.seed, g));
+        let t = Instant::now();
+        let game = game::play(start, &settings, &mut rng, &shared, &|| {
+            stop.load(Ordering::Relaxed)
+        });
+        let took = t.elapsed();
+        if let Some(g) = &game {
+            searching += g.search_time;
+        }
+        if game.is_none() && stop.load(Ordering::Relaxed) {
+            break;
+        }
+        if tx.send((g, game, took)).is_err() {
+            break;
+        }
+    }
+    (began.elapsed(), searching)
+}
+
+/// Writes game `game`'s positions and returns the bytes written.
+fn write_game(out: &mut impl Write, format: Format, game: &Game) -> io::Result<u64> {
+    let mut bytes = 0;
+    for (pos, score) in &game.positions {
+        match format {
+            Format::Text => {
+                let line = format::to_text(pos, *score, game.result);
+                out.write_all(line.as_bytes())?;
+                out.write_all(b"\n")?;
+                bytes += line.len() as u64 + 1;
+            }
+            Format::Binary => {
+                out.write_all(&format::pack(pos, *score, game.result))?;
+                bytes += format::RECORD_SIZE as u64;
+            }
+        }
+    }
+    out.flush()?;
+    Ok(bytes)
+}
+
+/// Runs `config`: plays the games on its threads and writes them in order,
+/// until all are done or `interrupted()` says to stop. `progress` is
+/// called after every game written.
+pub fn run(
+    config: &Config,
+    interrupted: &(dyn Fn() -> bool + Sync),
+    mut progress: impl FnMut(&Progress),
+) -> Result<Summary, DatagenError> {
+    if config.threads == 0 || config.nodes == 0 {
+        return Err(DatagenError::Setup(
+            "--threads and --nodes must be at least 1".into(),
+        ));
+    }
+    let starts = start_positions(config)?;
+    let (file, mut tally) = open_output(config)?;
+    let began = Instant::now();
+    let mut out = BufWriter::new(file);
+    let write_err = |e| DatagenError::Io(format!("cannot write {}", config.out.display()), e);
+    write_state(config, &tally).map_err(write_err)?;
+    let next = AtomicU64::new(tally.games);
+    let stop = AtomicBool::new(false);
+    let (tx, rx) = mpsc::channel::<Played>();
+    let mut new_positions = 0;
+    let report = |tally: Tally, new_positions| Progress {
+        tally,
+        target: config.games,
+        new_positions,
+        elapsed: began.elapsed(),
+    };
+    let (times, written) = std::thread::scope(|scope| {
+        let handles: Vec<_> = (0..config.threads)
+            .map(|_| {
+                let tx = tx.clone();
+                let (starts, next, stop) = (&starts, &next, &stop);
+                scope.spawn(move || worker(config, starts, next, stop, tx))
+            })
+            .collect();
+        drop(tx);
+        // Games that came back early wait here until those before them are in.
+        let mut pending = BTreeMap::new();
+        let mut written = Ok(());
+        loop {
+            if interrupted() {
+                stop.store(true, Ordering::Relaxed);
+            }
+            match rx.recv_timeout(Duration::from_millis(100)) {
+                Ok((g, game, _)) => {
+                    pending.insert(g, game);
+                }
+                Err(mpsc::RecvTimeoutError::Timeout) => continue,
+                Err(mpsc::RecvTimeoutError::Disconnected) => break,
+            }
+            while let Some(game) = pending.remove(&tally.games) {
+                let result = match &game {
+                    Some(game) => write_game(&mut out, config.format, game).map(|bytes| {
+                        tally.bytes += bytes;
+                        tally.positions += game.positions.len() as u64;
+                        new_positions += game.positions.len() as u64;
+                        tally.wdl[(2.0 - 2.0 * game.result).round() as usize] += 1;
+                    }),
+                    None => {
+                        tally.skipped += 1;
+                        Ok(())
+                    }
+                };
+                tally.games += 1;
+                if let Err(e) = result.and_then(|()| write_state(config, &tally)) {
+                    written = Err(e);
+                    stop.store(true, Ordering::Relaxed);
+                    break;
+                }
+                progress(&report(tally, new_positions));
+            }
+        }
+        let times: Vec<(Duration, Duration)> = handles
+            .into_iter()
+            .map(|h| h.join().unwrap_or_default())
+            .collect();
+        (times, written)
+    });
+    written.map_err(write_err)?;
+    let busy: f64 = times.iter().map(|t| t.0.as_secs_f64()).sum();
+    let searching: f64 = times.iter().map(|t| t.1.as_secs_f64()).sum();
+    Ok(Summary {
+        progress: report(tally, new_positions),
+        interrupted: tally.games < config.games,
+        search_share: if busy > 0.0 { searching / busy } else { 1.0 },
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn config(dir: &Path, name: &str, games: u64, threads: usize) -> Config {
+        let mut c = Config::new(games, dir.join(name));
+        c.nodes = 300;
+        c.threads = threads;
+        c.hash_mb = 1;
+        c.seed = 5;
+        c
+    }
+
+    fn tmp(name: &str) -> PathBuf {
+        let dir =
+            std::env::temp_dir().join(format!("borrow-datagen-{}-{name}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        std::fs::create_dir_all(&dir).unwrap();
+        dir
+    }
+
+    #[test]
+    fn the_output_is_the_same_for_any_thread_count_and_resumes_where_it_stopped() {
+        let dir = tmp("same");
+        let one = config(&dir, "one.bin", 4, 1);
+        let two = config(&dir, "two.bin", 4, 2);
+        let s1 = run(&one, &|| false, |_| {}).unwrap();
+        let s2 = run(&two, &|| false, |_| {}).unwrap();
+        let a = std::fs::read(&one.out).unwrap();
+        // (assert! rather than assert_eq!: a failure would print every byte)
+        assert!(
+            a == std::fs::read(&two.out).unwrap(),
+            "1 and 2 threads differ"
+        );
+        assert_eq!(s1.progress.tally, s2.progress.tally);
+        assert_eq!(a.len() as u64, s1.progress.tally.bytes);
+        assert_eq!(s1.progress.tally.games, 4);
+        assert!(!s1.interrupted);
+
+        // Two games, then two more by --resume: the same four games.
+        let mut part = config(&dir, "part.bin", 2, 2);
+        run(&part, &|| false, |_| {}).unwrap();
+        part.games = 4;
+        assert!(matches!(
+            run(&part, &|| false, |_| {}),
+            Err(DatagenError::Setup(_))
+        ));
+        part.resume = true;
+        // A half-written record after the last whole game is cut away.
+        let mut f = OpenOptions::new().append(true).open(&part.out).unwrap();
+        f.write_all(&[1, 2, 3]).unwrap();
+        drop(f);
+        let s = run(&part, &|| false, |_| {}).unwrap();
+        assert!(
+            std::fs::read(&part.out).unwrap() == a,
+            "the resumed output differs"
+        );
+        assert_eq!(s.progress.tally, s1.progress.tally);
+        // Other settings are refused.
+        part.seed = 6;
+        part.games = 5;
+        let e = run(&part, &|| false, |_| {}).unwrap_err().to_string();
+        assert!(e.contains("other settings"), "{e}");
+        let _ = std::fs::remove_dir_all(&dir);
+    }
+
+    #[test]
+    fn an_interrupted_run_keeps_whole_games_only() {
+        let dir = tmp("stop");
+        let mut c = config(&dir, "stop.txt", 50, 2);
+        c.format = Format::Text;
+        let stop = AtomicBool::new(false);
+        let s = run(&c, &|| stop.load(Ordering::Relaxed), |p| {
+            stop.store(p.tally.games >= 1, Ordering::Relaxed)
+        })
+        .unwrap();
+        assert!(s.interrupted);
+        let text = std::fs::read_to_string(&c.out).unwrap();
+        assert_eq!(text.len() as u64, s.progress.tally.bytes);
+        assert_eq!(text.lines().count() as u64, s.progress.tally.positions);
+        for line in text.lines() {
+            format::parse_text(line).unwrap();
+        }
+        let _ = std::fs::remove_dir_all(&dir);
+    }
+}

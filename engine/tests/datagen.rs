@@ -1,0 +1,185 @@
+//! `borrow datagen` as a user runs it: the smallest run, its records checked
+//! by shakmaty, its help, and its refusals.
+
+use std::path::PathBuf;
+use std::process::{Command, Output};
+
+use shakmaty::fen::Fen;
+use shakmaty::{CastlingMode, Chess, Position};
+
+const BIN: &str = env!("CARGO_BIN_EXE_borrow");
+
+fn datagen(args: &[&str]) -> Output {
+    Command::new(BIN)
+        .arg("datagen")
+        .args(args)
+        .output()
+        .expect("borrow runs")
+}
+
+fn scratch(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("borrow-datagen-cli-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join(name);
+    let _ = std::fs::remove_file(&path);
+    let _ = std::fs::remove_file(path.with_extension("txt.state"));
+    path
+}
+
+#[test]
+fn the_smallest_run_writes_legal_quiet_labelled_positions() {
+    let out = scratch("ten.txt");
+    let o = datagen(&[
+        "--games",
+        "10",
+        "--nodes",
+        "2000",
+        "--text",
+        "--out",
+        out.to_str().unwrap(),
+    ]);
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    let stdout = String::from_utf8_lossy(&o.stdout);
+    assert!(stdout.contains("done: 10 games"), "{stdout}");
+    let text = std::fs::read_to_string(&out).unwrap();
+    let mut results = std::collections::HashSet::new();
+    for line in text.lines() {
+        let fields: Vec<&str> = line.split(" | ").collect();
+        assert_eq!(fields.len(), 3, "{line}");
+        let fen: Fen = fields[0].parse().unwrap_or_else(|e| panic!("{line}: {e}"));
+        let pos: Chess = fen
+            .into_position(CastlingMode::Standard)
+            .unwrap_or_else(|e| panic!("{line}: {e}"));
+        assert!(!pos.is_check(), "{line}");
+        let score: i32 = fields[1].parse().unwrap();
+        assert!(score.abs() < 30_000, "{line}");
+        assert!(["1.0", "0.5", "0.0"].contains(&fields[2]), "{line}");
+        results.insert(fields[2]);
+    }
+    assert!(
+        text.lines().count() >= 10 * 20,
+        "{} positions",
+        text.lines().count()
+    );
+    // The same command again: the output exists, and --resume has nothing left to do.
+    let o = datagen(&[
+        "--games",
+        "10",
+        "--nodes",
+        "2000",
+        "--text",
+        "--out",
+        out.to_str().unwrap(),
+    ]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&o.stderr).contains("--resume"));
+    let o = datagen(&[
+        "--games",
+        "10",
+        "--nodes",
+        "2000",
+        "--text",
+        "--resume",
+        "--out",
+        out.to_str().unwrap(),
+    ]);
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    assert_eq!(std::fs::read_to_string(&out).unwrap(), text);
+}
+
+#[test]
+fn help_lists_every_option_and_bad_input_exits_2() {
+    let o = datagen(&["--help"]);
+    assert!(o.status.success());
+    let help = String::from_utf8_lossy(&o.stdout);
+    for opt in [
+        "--out",
+        "--games",
+        "--nodes",
+        "--plies",
+        "--openings",
+        "--threads",
+        "--hash",
+        "--seed",
+        "--text",
+        "--resume",
+    ] {
+        assert!(help.contains(opt), "{opt} missing from the help");
+    }
+    for (args, what) in [
+        (vec!["--games", "10"], "needs --out"),
+        (vec!["--out", "x", "--nodes", "0"], "--nodes"),
+        (vec!["--out", "x", "--games", "ten"], "--games"),
+        (
+            vec!["--out", "x", "--frobnicate"],
+            "unknown datagen argument",
+        ),
+        (
+            vec!["--out", "x", "--openings", "/nonexistent/suite.epd"],
+            "openings",
+        ),
+    ] {
+        let o = datagen(&args);
+        assert_eq!(o.status.code(), Some(2), "{args:?}");
+        let err = String::from_utf8_lossy(&o.stderr);
+        assert!(err.contains(what), "{args:?}: {err}");
+    }
+}
+
+#[test]
+fn ctrl_c_keeps_whole_records_and_resume_goes_on() {
+    use std::io::{BufRead, BufReader};
+    let out = scratch("stopped.bin");
+    let args = [
+        "datagen",
+        "--games",
+        "400",
+        "--nodes",
+        "500",
+        "--threads",
+        "2",
+        "--out",
+    ];
+    let mut child = Command::new(BIN)
+        .args(args)
+        .arg(&out)
+        .stderr(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    // The first progress line comes after two seconds of games.
+    let mut err = BufReader::new(child.stderr.take().unwrap());
+    let mut line = String::new();
+    while err.read_line(&mut line).unwrap() > 0 && !line.contains(" positions (") {
+        line.clear();
+    }
+    // SAFETY: kill(2) on our own child's pid with SIGINT; no memory involved.
+    assert_eq!(
+        unsafe { libc::kill(child.id() as libc::pid_t, libc::SIGINT) },
+        0
+    );
+    let status = child.wait().unwrap();
+    assert_eq!(status.code(), Some(130), "{line}");
+    let len = std::fs::metadata(&out).unwrap().len();
+    assert!(len > 0 && len.is_multiple_of(32), "{len} bytes");
+    let state = std::fs::read_to_string(out.with_extension("bin.state")).unwrap();
+    assert!(state.contains(&format!("bytes {len}\n")), "{state}");
+    // --resume with the same settings continues; the run is not redone.
+    let o = Command::new(BIN)
+        .args([
+            "datagen",
+            "--games",
+            "2",
+            "--nodes",
+            "500",
+            "--threads",
+            "2",
+            "--resume",
+            "--out",
+        ])
+        .arg(&out)
+        .output()
+        .unwrap();
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    assert_eq!(std::fs::metadata(&out).unwrap().len(), len);
+}
