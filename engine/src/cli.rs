@@ -247,6 +247,9 @@ fn parse_datagen(args: &[String]) -> Result<Option<datagen::Config>, String> {
             }
             "--seed" => config.seed = number(opt, value("a number")?, 0)?,
             "--openings" => config.openings = Some(value("a file")?.into()),
+            "--text" | "--resume" if inline.is_some() => {
+                return Err(format!("{opt} takes no value"));
+            }
             "--text" => config.format = Format::Text,
             "--resume" => config.resume = true,
             other => {

@@ -6,6 +6,7 @@ use std::sync::atomic::{AtomicBool, Ordering};
 
 static INTERRUPTED: AtomicBool = AtomicBool::new(false);
 
+#[cfg(unix)]
 extern "C" fn on_sigint(_: libc::c_int) {
     // Only async-signal-safe work here: an atomic swap and `_exit`.
     if INTERRUPTED.swap(true, Ordering::SeqCst) {
@@ -15,6 +16,7 @@ extern "C" fn on_sigint(_: libc::c_int) {
 }
 
 /// Installs the SIGINT handler.
+#[cfg(unix)]
 pub fn install() -> Result<(), String> {
     // SAFETY: a zeroed `sigaction` is a valid start (empty mask, no flags);
     // the handler only touches an atomic and calls `_exit`.
@@ -30,6 +32,13 @@ pub fn install() -> Result<(), String> {
     } else {
         Err(std::io::Error::last_os_error().to_string())
     }
+}
+
+/// Installs the SIGINT handler: not on this system, where Ctrl-C ends the
+/// process at once.
+#[cfg(not(unix))]
+pub fn install() -> Result<(), String> {
+    Err("Ctrl-C handling needs a Unix system".into())
 }
 
 /// Whether Ctrl-C was pressed.

@@ -126,6 +126,7 @@ fn help_lists_every_option_and_bad_input_exits_2() {
     }
 }
 
+#[cfg(unix)]
 #[test]
 fn ctrl_c_keeps_whole_records_and_resume_goes_on() {
     use std::io::{BufRead, BufReader};

@@ -11,7 +11,8 @@ borrow-tune: fit the evaluation's weights to labelled positions (Texel's method)
 
 usage: borrow-tune --data FILE [--data FILE...] [OPTIONS]
 
-  --data FILE         lines 'FEN | score | result' (White's side; plain or gzip)
+  --data FILE         lines 'FEN | score | result' (White's side; plain or gzip),
+                      or borrow datagen's binary records if FILE ends in .bin
   --out FILE          write the weights as Rust source there
                       (engine/src/eval/weights.rs to use them; default: not written)
   --epochs N          passes of full-batch Adam (default 400)

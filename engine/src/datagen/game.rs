@@ -5,9 +5,9 @@
 use std::time::{Duration, Instant};
 
 use book::Rng;
-use movegen::{Move, Position};
+use movegen::Position;
 
-use crate::search::{Limits, MATE_BOUND, Shared, Silent, search};
+use crate::search::{Limits, MATE_BOUND, Outcome, Shared, Silent, search};
 
 /// A win is adjudicated when every score of this many consecutive plies is
 /// at least [`WIN_SCORE`] for the same side (both engines agree).
@@ -91,15 +91,16 @@ fn opening(
         shared.new_game();
         let (outcome, took) = think(&pos, &keys, settings.nodes, shared);
         *search_time += took;
-        if outcome.1.abs() <= OPENING_SCORE {
-            return Some((pos, keys, outcome.1));
+        if outcome.score.abs() <= OPENING_SCORE {
+            return Some((pos, keys, outcome.score));
         }
     }
     None
 }
 
-/// One fixed-node search: the move and its score for the side to move.
-fn think(pos: &Position, keys: &[u64], nodes: u64, shared: &Shared) -> ((Move, i32), Duration) {
+/// One fixed-node search (its outcome: the move, its score for the side to
+/// move, the nodes) and the time it took.
+fn think(pos: &Position, keys: &[u64], nodes: u64, shared: &Shared) -> (Outcome, Duration) {
     let limits = Limits {
         nodes: Some(nodes),
         multipv: 1,
@@ -107,9 +108,15 @@ fn think(pos: &Position, keys: &[u64], nodes: u64, shared: &Shared) -> ((Move, i
     };
     // The search looks back only as far as the last irreversible move.
     let keep = (pos.halfmoves() as usize).min(keys.len());
+    // A search ends by setting `stop`: clear it, or every search after the
+    // first would stop at its first check (1,024 nodes), as the driver
+    // clears it before each `go`.
+    shared
+        .stop
+        .store(false, std::sync::atomic::Ordering::Relaxed);
     let start = Instant::now();
     let outcome = search(pos, &keys[keys.len() - keep..], &limits, 1, shared, &Silent);
-    ((outcome.best, outcome.score), start.elapsed())
+    (outcome, start.elapsed())
 }
 
 /// How many earlier positions of `keys` (within the reversible stretch of
@@ -165,7 +172,7 @@ pub fn play(
             break (0.5, Ending::AdjudicatedDraw);
         }
         // 2. The search.
-        let ((best, score), took) = think(&pos, &keys, settings.nodes, shared);
+        let (Outcome { best, score, .. }, took) = think(&pos, &keys, settings.nodes, shared);
         search_time += took;
         let white = if pos.turn() == attacks::Color::White {
             score
@@ -285,10 +292,24 @@ mod tests {
             random_plies: 0,
         };
         assert!(play(&start, &s, &mut Rng::new(1), &Shared::new(1), &|| false).is_none());
-        // A queen against a pawn: played out, and won.
-        let start = Position::from_fen("4k3/3p4/8/8/8/8/3QK3/8 w - - 0 1").unwrap();
+        // A rook up (within OPENING_SCORE): played out, and won.
+        let start = Position::from_fen("4k3/pppp4/8/8/8/8/PPPP4/R3K3 w Q - 0 1").unwrap();
         let g = play(&start, &s, &mut Rng::new(1), &Shared::new(1), &|| false).unwrap();
         assert_eq!(g.result, 1.0);
+        assert_eq!(g.ending, Ending::AdjudicatedWin);
+    }
+
+    #[test]
+    fn every_search_gets_its_nodes() {
+        // A search ends by setting the shared stop flag; the next must
+        // still run to its node limit, not stop at its first check.
+        let shared = Shared::new(1);
+        let pos = Position::startpos();
+        for _ in 0..3 {
+            let (outcome, _) = think(&pos, &[], 5_000, &shared);
+            assert!(outcome.nodes >= 5_000, "{} nodes", outcome.nodes);
+            assert!(!outcome.best.is_null());
+        }
     }
 
     #[test]

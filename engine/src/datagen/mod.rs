@@ -31,9 +31,14 @@ use book::Rng;
 use movegen::Position;
 
 pub use format::Format;
+use format::RECORD_SIZE;
 use game::{Game, GameSettings};
 
 use crate::search::Shared;
+use crate::tt::Table;
+
+/// The most random plies `--plies` takes: beyond this an opening is noise.
+pub const MAX_PLIES: usize = 100;
 
 /// What `borrow datagen` is asked to do.
 #[derive(Clone, Debug)]
@@ -86,6 +91,8 @@ pub enum DatagenError {
     Setup(String),
     /// Reading or writing a file failed.
     Io(String, io::Error),
+    /// Something failed while games were played (the games written are kept).
+    Failed(String),
 }
 
 impl fmt::Display for DatagenError {
@@ -93,6 +100,7 @@ impl fmt::Display for DatagenError {
         match self {
             DatagenError::Setup(m) => f.write_str(m),
             DatagenError::Io(what, e) => write!(f, "{what}: {e}"),
+            DatagenError::Failed(why) => f.write_str(why),
         }
     }
 }
@@ -161,8 +169,8 @@ fn settings_text(config: &Config) -> String {
         .as_ref()
         .map_or_else(|| "-".to_owned(), |p| p.display().to_string());
     format!(
-        "seed {}\nnodes {}\nplies {}\nopenings {openings}\nformat {}\n",
-        config.seed, config.nodes, config.random_plies, config.format
+        "seed {}\nnodes {}\nplies {}\nhash {}\nopenings {openings}\nformat {}\n",
+        config.seed, config.nodes, config.random_plies, config.hash_mb, config.format
     )
 }
 
@@ -217,7 +225,7 @@ fn read_state(config: &Config) -> Result<Tally, DatagenError> {
     if settings != expected {
         return Err(DatagenError::Setup(format!(
             "--resume: {} was made with other settings:\n{settings}and this run has:\n{expected}\
-             give the same seed, nodes, plies, openings and format",
+             give the same seed, nodes, plies, hash, openings and format",
             config.out.display()
         )));
     }
@@ -279,10 +287,24 @@ fn open_output(config: &Config) -> Result<(File, Tally), DatagenError> {
         )));
     }
     if !exists {
+        // The state first: an output is never left without one.
+        write_state(config, &Tally::default()).map_err(|e| {
+            DatagenError::Io(format!("cannot write {}", state_path(out).display()), e)
+        })?;
         let file = File::create(out).map_err(io_err("cannot create"))?;
         return Ok((file, Tally::default()));
     }
     let tally = read_state(config)?;
+    if config.format == Format::Binary && tally.bytes != tally.positions * RECORD_SIZE as u64 {
+        return Err(DatagenError::Setup(format!(
+            "--resume: {} records {} positions in {} bytes, not {} bytes a record: \
+             it does not belong to this output",
+            state_path(out).display(),
+            tally.positions,
+            tally.bytes,
+            RECORD_SIZE
+        )));
+    }
     let file = OpenOptions::new()
         .write(true)
         .open(out)
@@ -302,11 +324,13 @@ fn open_output(config: &Config) -> Result<(File, Tally), DatagenError> {
     Ok((file, tally))
 }
 
-/// What a worker hands over: game `g`, or `None` for a game it stopped.
-type Played = (u64, Option<Game>, Duration);
+/// What a worker hands over: game `g`, or `None` when it had no playable
+/// opening.
+type Played = (u64, Option<Game>);
 
 fn worker(
     config: &Config,
+    shared: &Shared,
     starts: &[Position],
     next: &AtomicU64,
     stop: &AtomicBool,
@@ -316,7 +340,6 @@ fn worker(
         nodes: config.nodes,
         random_plies: config.random_plies,
     };
-    let shared = Shared::new(config.hash_mb);
     let began = Instant::now();
     let mut searching = Duration::ZERO;
     while !stop.load(Ordering::Relaxed) {
@@ -326,18 +349,16 @@ fn worker(
         }
         let start = &starts[(g % starts.len() as u64) as usize];
         let mut rng = Rng::new(game_seed(config.seed, g));
-        let t = Instant::now();
-        let game = game::play(start, &settings, &mut rng, &shared, &|| {
+        let game = game::play(start, &settings, &mut rng, shared, &|| {
             stop.load(Ordering::Relaxed)
         });
-        let took = t.elapsed();
         if let Some(g) = &game {
             searching += g.search_time;
         }
         if game.is_none() && stop.load(Ordering::Relaxed) {
             break;
         }
-        if tx.send((g, game, took)).is_err() {
+        if tx.send((g, game)).is_err() {
             break;
         }
     }
@@ -378,12 +399,32 @@ pub fn run(
             "--threads and --nodes must be at least 1".into(),
         ));
     }
+    if config.random_plies > MAX_PLIES {
+        return Err(DatagenError::Setup(format!(
+            "--plies {} is more than {MAX_PLIES}",
+            config.random_plies
+        )));
+    }
+    if config.random_plies == 0 && config.openings.is_none() {
+        return Err(DatagenError::Setup(
+            "--plies 0 without --openings plays the same game every time".into(),
+        ));
+    }
     let starts = start_positions(config)?;
+    // Every table before anything is written: a size the machine cannot
+    // give is a setup error, not a thread that fails.
+    let tables = (0..config.threads)
+        .map(|_| Table::try_new(config.hash_mb))
+        .collect::<Result<Vec<_>, _>>()
+        .map_err(|e| {
+            DatagenError::Setup(format!(
+                "--hash {} MB for each of {} threads: {e}",
+                config.hash_mb, config.threads
+            ))
+        })?;
     let (file, mut tally) = open_output(config)?;
     let began = Instant::now();
     let mut out = BufWriter::new(file);
-    let write_err = |e| DatagenError::Io(format!("cannot write {}", config.out.display()), e);
-    write_state(config, &tally).map_err(write_err)?;
     let next = AtomicU64::new(tally.games);
     let stop = AtomicBool::new(false);
     let (tx, rx) = mpsc::channel::<Played>();
@@ -394,48 +435,81 @@ pub fn run(
         new_positions,
         elapsed: began.elapsed(),
     };
-    let (times, written) = std::thread::scope(|scope| {
-        let handles: Vec<_> = (0..config.threads)
-            .map(|_| {
+    let failed = AtomicBool::new(false);
+    let (times, failure) = std::thread::scope(|scope| {
+        let handles: Vec<_> = tables
+            .into_iter()
+            .map(|table| {
                 let tx = tx.clone();
-                let (starts, next, stop) = (&starts, &next, &stop);
-                scope.spawn(move || worker(config, starts, next, stop, tx))
+                let (starts, next, stop, failed) = (&starts, &next, &stop, &failed);
+                scope.spawn(move || {
+                    let shared = Shared::with_table(table);
+                    let played = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+                        worker(config, &shared, starts, next, stop, tx)
+                    }));
+                    if played.is_err() {
+                        // The panic's message is on stderr already.
+                        failed.store(true, Ordering::Relaxed);
+                        stop.store(true, Ordering::Relaxed);
+                    }
+                    played.unwrap_or_default()
+                })
             })
             .collect();
         drop(tx);
         // Games that came back early wait here until those before them are in.
         let mut pending = BTreeMap::new();
-        let mut written = Ok(());
-        loop {
+        let mut failure = None;
+        'receive: loop {
             if interrupted() {
                 stop.store(true, Ordering::Relaxed);
             }
+            if failed.load(Ordering::Relaxed) {
+                failure = Some(DatagenError::Failed(
+                    "a game thread failed (its message is above); the games written are kept"
+                        .into(),
+                ));
+                break;
+            }
             match rx.recv_timeout(Duration::from_millis(100)) {
-                Ok((g, game, _)) => {
+                Ok((g, game)) => {
                     pending.insert(g, game);
                 }
                 Err(mpsc::RecvTimeoutError::Timeout) => continue,
                 Err(mpsc::RecvTimeoutError::Disconnected) => break,
             }
             while let Some(game) = pending.remove(&tally.games) {
-                let result = match &game {
-                    Some(game) => write_game(&mut out, config.format, game).map(|bytes| {
-                        tally.bytes += bytes;
-                        tally.positions += game.positions.len() as u64;
-                        new_positions += game.positions.len() as u64;
-                        tally.wdl[(2.0 - 2.0 * game.result).round() as usize] += 1;
-                    }),
-                    None => {
-                        tally.skipped += 1;
-                        Ok(())
-                    }
-                };
-                tally.games += 1;
-                if let Err(e) = result.and_then(|()| write_state(config, &tally)) {
-                    written = Err(e);
-                    stop.store(true, Ordering::Relaxed);
-                    break;
+                // Counted once its records and the state are written.
+                let mut done = tally;
+                match &game {
+                    Some(game) => match write_game(&mut out, config.format, game) {
+                        Ok(bytes) => {
+                            done.bytes += bytes;
+                            done.positions += game.positions.len() as u64;
+                            done.wdl[(2.0 - 2.0 * game.result).round() as usize] += 1;
+                        }
+                        Err(e) => {
+                            failure = Some(DatagenError::Io(
+                                format!("cannot write {}", config.out.display()),
+                                e,
+                            ));
+                            stop.store(true, Ordering::Relaxed);
+                            break 'receive;
+                        }
+                    },
+                    None => done.skipped += 1,
                 }
+                done.games += 1;
+                if let Err(e) = write_state(config, &done) {
+                    failure = Some(DatagenError::Io(
+                        format!("cannot write {}", state_path(&config.out).display()),
+                        e,
+                    ));
+                    stop.store(true, Ordering::Relaxed);
+                    break 'receive;
+                }
+                new_positions += done.positions - tally.positions;
+                tally = done;
                 progress(&report(tally, new_positions));
             }
         }
@@ -443,9 +517,11 @@ pub fn run(
             .into_iter()
             .map(|h| h.join().unwrap_or_default())
             .collect();
-        (times, written)
+        (times, failure)
     });
-    written.map_err(write_err)?;
+    if let Some(e) = failure {
+        return Err(e);
+    }
     let busy: f64 = times.iter().map(|t| t.0.as_secs_f64()).sum();
     let searching: f64 = times.iter().map(|t| t.1.as_secs_f64()).sum();
     Ok(Summary {
@@ -461,7 +537,9 @@ mod tests {
 
     fn config(dir: &Path, name: &str, games: u64, threads: usize) -> Config {
         let mut c = Config::new(games, dir.join(name));
-        c.nodes = 300;
+        // Above 1,024 nodes: the first stop check of a search (a flag left
+        // set by the last search would show here).
+        c.nodes = 1_500;
         c.threads = threads;
         c.hash_mb = 1;
         c.seed = 5;
@@ -538,6 +616,33 @@ mod tests {
         for line in text.lines() {
             format::parse_text(line).unwrap();
         }
+        let _ = std::fs::remove_dir_all(&dir);
+    }
+
+    #[test]
+    fn setups_that_cannot_work_are_refused_before_anything_is_written() {
+        let dir = tmp("refused");
+        let mut c = config(&dir, "x.bin", 2, 2);
+        c.hash_mb = usize::MAX / 4;
+        let e = run(&c, &|| false, |_| {}).unwrap_err();
+        assert!(matches!(e, DatagenError::Setup(_)), "{e}");
+        assert!(e.to_string().contains("--hash"), "{e}");
+        let mut c = config(&dir, "x.bin", 2, 2);
+        c.random_plies = 0;
+        assert!(
+            run(&c, &|| false, |_| {})
+                .unwrap_err()
+                .to_string()
+                .contains("--plies 0")
+        );
+        c.random_plies = MAX_PLIES + 1;
+        assert!(
+            run(&c, &|| false, |_| {})
+                .unwrap_err()
+                .to_string()
+                .contains("--plies")
+        );
+        assert!(!c.out.exists() && !state_path(&c.out).exists());
         let _ = std::fs::remove_dir_all(&dir);
     }
 }
