@@ -8,10 +8,12 @@ use crate::sprt::Sprt;
 use crate::stats::{Interval, Summary};
 use crate::tournament::{MatchResult, StopReason};
 
-fn pm(i: Option<Interval>) -> String {
-    match i {
-        Some(i) => format!("{:.2} +/- {:.2}", i.value, i.error()),
-        None => "-".into(),
+/// `value +/- error`, or why there is none.
+fn pm(i: Option<Interval>, s: &Summary) -> String {
+    match (i, s.too_few) {
+        (Some(i), _) => format!("{:.2} +/- {:.2}", i.value, i.error()),
+        (None, Some(why)) => why.to_string(),
+        (None, None) => "-".into(),
     }
 }
 
@@ -33,6 +35,8 @@ pub fn progress_line(r: &MatchResult, sprt: Option<&Sprt>) -> String {
     );
     if let Some(e) = s.elo {
         let _ = write!(line, "  Elo {:.1} +/- {:.1}", e.value, e.error());
+    } else if let Some(why) = s.too_few {
+        let _ = write!(line, "  Elo: {why}");
     }
     if let (Some(sprt), Some(llr)) = (sprt, r.llr) {
         let _ = write!(
@@ -87,11 +91,11 @@ pub fn text(r: &MatchResult, sprt: Option<&Sprt>) -> String {
     } else {
         "trinomial"
     };
-    let _ = writeln!(o, "Elo:  {} (95%, {model})", pm(s.elo));
+    let _ = writeln!(o, "Elo:  {} (95%, {model})", pm(s.elo, &s));
     if s.pentanomial() {
-        let _ = writeln!(o, "Elo:  {} (95%, trinomial)", pm(s.elo_trinomial));
+        let _ = writeln!(o, "Elo:  {} (95%, trinomial)", pm(s.elo_trinomial, &s));
     }
-    let _ = writeln!(o, "nElo: {} (95%)", pm(s.nelo));
+    let _ = writeln!(o, "nElo: {} (95%)", pm(s.nelo, &s));
     let _ = writeln!(
         o,
         "LOS: {}, draw ratio: {}",
@@ -280,6 +284,11 @@ pub fn json(r: &MatchResult, sprt: Option<&Sprt>) -> String {
     field("elo_trinomial", json_interval(s.elo_trinomial));
     field("nelo", json_interval(s.nelo));
     field("los", s.los.map_or("null".into(), json_number));
+    field(
+        "too_few_games",
+        s.too_few
+            .map_or("null".into(), |why| json_string(&why.to_string())),
+    );
     field("draw_ratio", json_number(s.draw_ratio()));
     let sprt_json = match sprt {
         Some(sp) => {
@@ -424,6 +433,21 @@ mod tests {
             "{j}"
         );
         assert!(j.ends_with("\"duration_seconds\": 1.5\n}"), "{j}");
-        assert!(progress_line(&r, Some(&sprt)).starts_with("A vs B \"2\": +2 =3 -1  Elo "));
+        // Three pairs: too few for an interval, and the line says so.
+        assert!(
+            progress_line(&r, Some(&sprt))
+                .starts_with("A vs B \"2\": +2 =3 -1  Elo: too few games (3 pairs; 10 needed)"),
+            "{}",
+            progress_line(&r, Some(&sprt))
+        );
+        assert!(
+            j.contains("\"too_few_games\": \"too few games (3 pairs; 10 needed)\","),
+            "{j}"
+        );
+        assert!(j.contains("\"elo\": null,"), "{j}");
+        assert!(
+            t.contains("Elo:  too few games (3 pairs; 10 needed)"),
+            "{t}"
+        );
     }
 }

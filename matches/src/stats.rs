@@ -317,6 +317,54 @@ pub fn los(counts: &[u64]) -> Option<f64> {
     Some(phi((mean - 0.5) / se))
 }
 
+/// The fewest game pairs (or, for single games, twice as many games) whose
+/// Elo interval a summary shows. The interval is `z·σ/√n` with `σ` estimated
+/// from the same few samples: the relative standard error of that estimate
+/// is about `1/√(2(n-1))`, a third at 5 pairs and under a quarter from 10;
+/// and with few pairs most pentanomial counts are empty, so the
+/// regularisation (`1e-3` a count) stands in for the variance and the
+/// interval shrinks toward nothing (one drawn pair gave `0.0 ± 34.0`, one
+/// win and one draw `+189.7 ± 56.0`). Below this the summary says "too few
+/// games" instead of an interval.
+pub const MIN_PAIRS: u64 = 10;
+
+/// Why a summary shows no interval.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum TooFew {
+    /// Fewer samples than [`MIN_PAIRS`] pairs (or twice as many games).
+    Samples {
+        /// Pairs, or games when no pair is complete.
+        have: u64,
+        /// The minimum.
+        need: u64,
+        /// Whether `have` and `need` count pairs.
+        pairs: bool,
+    },
+}
+
+impl std::fmt::Display for TooFew {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match *self {
+            TooFew::Samples { have, need, pairs } => {
+                let unit = if pairs { "pair" } else { "game" };
+                write!(
+                    f,
+                    "too few games ({}; {need} needed)",
+                    book::plural(have as usize, unit)
+                )
+            }
+        }
+    }
+}
+
+/// Whether `counts` (pentanomial when `pairs`, else trinomial) are enough
+/// for an interval.
+pub fn too_few(counts: &[u64], pairs: bool) -> Option<TooFew> {
+    let have: u64 = counts.iter().sum();
+    let need = if pairs { MIN_PAIRS } else { 2 * MIN_PAIRS };
+    (have < need).then_some(TooFew::Samples { have, need, pairs })
+}
+
 /// Everything the summary shows, computed from the counts.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Summary {
@@ -332,22 +380,29 @@ pub struct Summary {
     pub nelo: Option<Interval>,
     /// Likelihood of superiority (same model as `elo`).
     pub los: Option<f64>,
+    /// Set when the samples are too few for the figures above, which are
+    /// then `None`.
+    pub too_few: Option<TooFew>,
 }
 
 impl Summary {
     /// Computes the statistics; the pentanomial model is used as soon as a
-    /// pair is complete.
+    /// pair is complete. Below [`MIN_PAIRS`] (see [`too_few`]) there are
+    /// none.
     pub fn new(wdl: Trinomial, pairs: Pairs) -> Summary {
         let tri = wdl.counts();
         let penta = pairs.pentanomial();
         let main: &[u64] = if pairs.total() > 0 { &penta } else { &tri };
+        let few = too_few(main, pairs.total() > 0);
+        let shown = |x| if few.is_some() { None } else { x };
         Summary {
             wdl,
             pairs,
-            elo: elo(main),
-            elo_trinomial: elo(&tri),
-            nelo: nelo(main),
-            los: los(main),
+            elo: shown(elo(main)),
+            elo_trinomial: shown(elo(&tri)),
+            nelo: shown(nelo(main)),
+            los: if few.is_some() { None } else { los(main) },
+            too_few: few,
         }
     }
 
@@ -582,5 +637,58 @@ mod tests {
         assert_close(nelo(&tri).unwrap().value, 49.77, 0.01);
         assert_close(nelo(&tri).unwrap().error(), 36.77, 0.01);
         assert_close(los(&tri).unwrap(), 0.9960, 0.0001);
+    }
+
+    #[test]
+    fn a_few_pairs_give_no_interval_but_say_why() {
+        let pairs = |ll, ld, wl, dd, wd, ww| Pairs {
+            ll,
+            ld,
+            wl,
+            dd,
+            wd,
+            ww,
+        };
+        let wdl = |w, d, l| Trinomial {
+            wins: w,
+            draws: d,
+            losses: l,
+        };
+        // The two cases the issue saw: one drawn pair, one win and one draw.
+        for (w, p) in [
+            (wdl(0, 2, 0), pairs(0, 0, 0, 1, 0, 0)),
+            (wdl(1, 1, 0), pairs(0, 0, 0, 0, 1, 0)),
+        ] {
+            let s = Summary::new(w, p);
+            assert_eq!(
+                s.too_few,
+                Some(TooFew::Samples {
+                    have: 1,
+                    need: 10,
+                    pairs: true
+                })
+            );
+            assert_eq!(
+                (s.elo, s.nelo, s.los, s.elo_trinomial),
+                (None, None, None, None)
+            );
+            assert_eq!(
+                s.too_few.unwrap().to_string(),
+                "too few games (1 pair; 10 needed)"
+            );
+        }
+        // Nine pairs are too few, ten are enough.
+        let nine = Summary::new(wdl(6, 6, 6), pairs(1, 2, 2, 2, 1, 1));
+        assert!(nine.elo.is_none() && nine.too_few.is_some());
+        let ten = Summary::new(wdl(7, 6, 7), pairs(1, 2, 3, 2, 1, 1));
+        assert!(ten.too_few.is_none());
+        assert!(ten.elo.is_some() && ten.nelo.is_some() && ten.los.is_some());
+        // Single games: twenty are needed.
+        let games = Summary::new(wdl(8, 3, 8), Pairs::default());
+        assert_eq!(
+            games.too_few.unwrap().to_string(),
+            "too few games (19 games; 20 needed)"
+        );
+        assert!(Summary::new(wdl(8, 4, 8), Pairs::default()).elo.is_some());
     }
 }

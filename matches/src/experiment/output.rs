@@ -7,7 +7,7 @@ use std::path::Path;
 
 use super::{Identity, MethodResult, Report};
 use crate::report::{json_number, json_string, summary};
-use crate::stats::Interval;
+use crate::stats::{Interval, Summary};
 
 /// Thousands separated by commas: `1752927` → `1,752,927`.
 pub fn grouped(n: u64) -> String {
@@ -30,10 +30,12 @@ fn signed(x: f64) -> String {
     }
 }
 
-fn interval(i: Option<Interval>) -> String {
-    match i {
-        Some(i) => format!("{} ± {:.1}", signed(i.value), i.error()),
-        None => "-".into(),
+/// `value ± error`, or why there is none.
+fn interval(i: Option<Interval>, s: &Summary) -> String {
+    match (i, s.too_few) {
+        (Some(i), _) => format!("{} ± {:.1}", signed(i.value), i.error()),
+        (None, Some(why)) => why.to_string(),
+        (None, None) => "-".into(),
     }
 }
 
@@ -82,8 +84,8 @@ fn row(report: &Report, m: &MethodResult) -> Vec<String> {
             let s = summary(r);
             let fails: u64 = r.failures.iter().flatten().sum();
             cells.extend([
-                interval(s.elo),
-                interval(s.nelo),
+                interval(s.elo, &s),
+                interval(s.nelo, &s),
                 r.wdl.games().to_string(),
                 format!("{}/{}/{}", r.wdl.wins, r.wdl.draws, r.wdl.losses),
                 fails.to_string(),
@@ -279,12 +281,14 @@ fn json_method(report: &Report, m: &MethodResult) -> String {
             }
             let _ = write!(
                 o,
-                ", \"timed\": {{\"elo\": {}, \"nelo\": {}, \"los\": {}, \"games\": {}, \
+                ", \"timed\": {{\"elo\": {}, \"nelo\": {}, \"los\": {}, \"too_few_games\": {}, \"games\": {}, \
                  \"wins\": {}, \"draws\": {}, \"losses\": {}, \"pentanomial\": [{}, {}, {}, {}, {}], \
                  \"failures\": {{{}}}, \"seconds\": {}}}",
                 json_opt_interval(s.elo),
                 json_opt_interval(s.nelo),
                 s.los.map_or("null".into(), json_number),
+                s.too_few
+                    .map_or("null".into(), |why| json_string(&why.to_string())),
                 r.wdl.games(),
                 r.wdl.wins,
                 r.wdl.draws,
@@ -596,10 +600,14 @@ pub fn svg(report: &Report) -> String {
                 );
             }
             other => {
-                let why = match other {
-                    Some(_) => "no games",
-                    None if is_base => "baseline",
-                    None => "not played",
+                let why: String = match other {
+                    Some(_) => m
+                        .timed
+                        .as_ref()
+                        .and_then(|r| summary(r).too_few)
+                        .map_or_else(|| "no games".into(), |why| why.to_string()),
+                    None if is_base => "baseline".into(),
+                    None => "not played".into(),
                 };
                 let _ = writeln!(
                     s,
@@ -764,7 +772,9 @@ mod tests {
         assert!(svg.starts_with("<svg "));
         assert!(svg.trim_end().ends_with("</svg>"));
         assert!(svg.contains("Borrow &lt;test&gt;"), "text is escaped");
-        assert_eq!(svg.matches("<circle ").count(), 1, "one Elo point");
+        // The one timed method has a few games: no point, and it says why.
+        assert_eq!(svg.matches("<circle ").count(), 0, "no Elo point");
+        assert!(svg.contains("too few games ("), "{svg}");
         assert!(svg.contains(">baseline</text>") && svg.contains(">not played</text>"));
         assert!(svg.contains("✗") && svg.contains("✓"));
     }
