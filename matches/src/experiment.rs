@@ -20,9 +20,11 @@
 //!    the pentanomial counts.
 //!
 //! The results are printed as a table and written as JSON, Markdown and an
-//! SVG chart ([`output`]) to the output directory. [`sample_openings`]
+//! SVG chart ([`output`]) to the output directory. [`model`] holds the
+//! calibration model that turns speed ratios into Elo. [`sample_openings`]
 //! picks the suite the experiment ships with.
 
+pub mod model;
 pub mod output;
 
 use std::collections::BTreeMap;
