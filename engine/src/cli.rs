@@ -235,14 +235,20 @@ fn parse_datagen(args: &[String]) -> Result<Option<datagen::Config>, String> {
             "--plies" => config.random_plies = number(opt, value("a number")?, 0)?,
             "--threads" => {
                 config.threads = number(opt, value("a number")?, 1)?;
-                if config.threads > crate::driver::MAX_THREADS {
-                    return Err(format!("--threads: at most {}", crate::driver::MAX_THREADS));
+                if config.threads > crate::options::MAX_THREADS {
+                    return Err(format!(
+                        "--threads: at most {}",
+                        crate::options::MAX_THREADS
+                    ));
                 }
             }
             "--hash" => {
                 config.hash_mb = number(opt, value("megabytes")?, 1)?;
-                if config.hash_mb > crate::driver::MAX_HASH_MB {
-                    return Err(format!("--hash: at most {} MB", crate::driver::MAX_HASH_MB));
+                if config.hash_mb > crate::options::MAX_HASH_MB {
+                    return Err(format!(
+                        "--hash: at most {} MB",
+                        crate::options::MAX_HASH_MB
+                    ));
                 }
             }
             "--seed" => config.seed = number(opt, value("a number")?, 0)?,

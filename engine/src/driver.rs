@@ -10,14 +10,14 @@ use std::thread::JoinHandle;
 use std::time::Instant;
 
 use attacks::Square;
-use attacks::{Method, SliderAttacks, dispatch};
+use attacks::{SliderAttacks, dispatch};
 use movegen::{Move, MoveError, Position, STARTING_FEN};
 
 use book::{Book, Rng, plural};
 
 use crate::eval::evaluate;
+use crate::options::{Name, OPTIONS, Options, Spec, Value};
 use crate::search::{Limits, Report, Reporter, Score, Shared, search};
-use crate::time::{Clock, limits};
 use crate::tt::{Bound, Table};
 use crate::uci::{Command, Go, quote};
 
@@ -25,50 +25,6 @@ use crate::uci::{Command, Go, quote};
 pub const NAME: &str = concat!("Borrow ", env!("CARGO_PKG_VERSION"));
 /// For `id author`.
 pub const AUTHOR: &str = "the Borrow developers";
-
-/// The largest `Hash`, in MB (the smallest is 1).
-pub const MAX_HASH_MB: usize = 65_536;
-/// The most search `Threads` (the fewest is 1).
-pub const MAX_THREADS: usize = 256;
-
-/// Engine options, as `setoption` sets them.
-#[derive(Clone, Debug)]
-pub struct Options {
-    /// Transposition table size in MB.
-    pub hash_mb: usize,
-    /// Search threads.
-    pub threads: usize,
-    /// Lines to show.
-    pub multipv: usize,
-    /// Whether the GUI may ask us to ponder (informative).
-    pub ponder: bool,
-    /// Milliseconds kept back from each move's time.
-    pub move_overhead: u64,
-    /// The sliding-attack method the search uses.
-    pub method: Method,
-    /// Play from the opening book when it has a move.
-    pub own_book: bool,
-    /// The Polyglot book file (empty: none).
-    pub book_file: String,
-    /// Use the book only up to this full-move number.
-    pub book_depth: u32,
-}
-
-impl Default for Options {
-    fn default() -> Options {
-        Options {
-            hash_mb: 16,
-            threads: 1,
-            multipv: 1,
-            ponder: false,
-            move_overhead: 10,
-            method: Method::DEFAULT,
-            own_book: false,
-            book_file: String::new(),
-            book_depth: 20,
-        }
-    }
-}
 
 /// Where output lines go (stdout in the binary, a buffer in tests).
 pub type Output = Arc<Mutex<dyn Write + Send>>;
@@ -313,123 +269,73 @@ impl Driver {
     fn uci(&self) {
         self.say(&format!("id name {NAME}"));
         self.say(&format!("id author {AUTHOR}"));
-        let d = Options::default();
-        self.say(&format!(
-            "option name Hash type spin default {} min 1 max {MAX_HASH_MB}",
-            d.hash_mb
-        ));
-        self.say(&format!(
-            "option name Threads type spin default {} min 1 max {MAX_THREADS}",
-            d.threads
-        ));
-        self.say("option name MultiPV type spin default 1 min 1 max 256");
-        self.say("option name Ponder type check default false");
-        self.say(&format!(
-            "option name Move Overhead type spin default {} min 0 max 5000",
-            d.move_overhead
-        ));
-        self.say("option name Clear Hash type button");
-        self.say("option name OwnBook type check default false");
-        self.say("option name BookFile type string default <empty>");
-        self.say(&format!(
-            "option name BookDepth type spin default {} min 1 max 1000",
-            d.book_depth
-        ));
-        let vars: Vec<String> = Method::ALL.iter().map(|m| format!("var {m}")).collect();
-        self.say(&format!(
-            "option name AttackMethod type combo default {} {}",
-            Method::DEFAULT,
-            vars.join(" ")
-        ));
+        for spec in &OPTIONS {
+            self.say(&spec.declaration());
+        }
         self.say("uciok");
     }
 
     fn set_option(&mut self, name: &str, value: Option<&str>) {
-        let key = name.to_ascii_lowercase();
-        let spin = |lo: u64, hi: u64| -> Result<u64, String> {
-            let v = value.ok_or_else(|| format!("option '{name}' needs a value"))?;
-            let n: u64 = v
-                .trim()
-                .parse()
-                .map_err(|_| format!("option '{name}': '{}' is not a number", quote(v)))?;
-            if n < lo || n > hi {
-                return Err(format!("option '{name}': {n} is outside {lo}..{hi}"));
-            }
-            Ok(n)
-        };
-        let result: Result<(), String> = match key.as_str() {
-            // Made at the next `isready`, `ucinewgame` or `go` (see
-            // `make_table`), where a size the machine cannot give is refused.
-            "hash" => spin(1, MAX_HASH_MB as u64).map(|mb| {
-                self.options.hash_mb = mb as usize;
-                self.table_pending = true;
-            }),
-            "threads" => spin(1, MAX_THREADS as u64).map(|n| self.options.threads = n as usize),
-            "multipv" => spin(1, 256).map(|n| self.options.multipv = n as usize),
-            "move overhead" => spin(0, 5000).map(|n| self.options.move_overhead = n),
-            "ponder" => match value.map(|v| v.trim().to_ascii_lowercase()) {
-                Some(v) if v == "true" || v == "false" => {
-                    self.options.ponder = v == "true";
-                    Ok(())
-                }
-                _ => Err(format!("option '{name}' needs true or false")),
-            },
-            "clear hash" => {
-                self.stop_search();
-                self.shared.tt.clear();
-                Ok(())
-            }
-            "attackmethod" => match value.map(str::parse::<Method>) {
-                Some(Ok(m)) => {
-                    self.options.method = m;
-                    Ok(())
-                }
-                Some(Err(e)) => Err(e.to_string()),
-                None => Err(format!("option '{name}' needs a value")),
-            },
-            "ownbook" => match value.map(|v| v.trim().to_ascii_lowercase()) {
-                Some(v) if v == "true" || v == "false" => {
-                    self.options.own_book = v == "true";
-                    Ok(())
-                }
-                _ => Err(format!("option '{name}' needs true or false")),
-            },
-            "bookfile" => {
-                let path = value.unwrap_or("").trim();
-                self.book = None;
-                self.options.book_file = String::new();
-                if path.is_empty() || path == "<empty>" {
-                    Ok(())
-                } else if std::fs::metadata(path).is_ok_and(|m| !m.is_file()) {
-                    // A device or pipe (/dev/zero, /dev/stdin) would be read
-                    // until memory or input runs out.
-                    Err(format!(
-                        "cannot use book '{path}': not a regular file; playing without a book"
-                    ))
-                } else {
-                    match Book::open(path) {
-                        Ok(book) => {
-                            self.info_string(&format!(
-                                "book {path}: {}",
-                                plural(book.len(), "entry")
-                            ));
-                            self.book = Some(book);
-                            self.options.book_file = path.to_owned();
-                            Ok(())
-                        }
-                        Err(e) => Err(format!(
-                            "cannot use book '{path}': {e}; playing without a book"
-                        )),
-                    }
-                }
-            }
-            "bookdepth" => spin(1, 1000).map(|n| self.options.book_depth = n as u32),
-            _ => Err(format!("unknown option '{name}'")),
+        let result = match Spec::find(name) {
+            None => Err(format!("unknown option '{name}'")),
+            Some(spec) => spec
+                .parse(name, value)
+                .and_then(|v| self.apply(spec.name, v)),
         };
         if let Err(why) = result {
             self.info_string(&why);
         } else if self.debug {
             self.info_string(&format!("{name} set"));
+        }
+    }
+
+    /// Does what setting `name` to `value` (checked by the table) means.
+    fn apply(&mut self, name: Name, value: Value) -> Result<(), String> {
+        if self.options.set(name, &value) {
+            return Ok(());
+        }
+        match (name, value) {
+            // Made at the next `isready`, `ucinewgame` or `go` (see
+            // `make_table`), where a size the machine cannot give is refused.
+            (Name::Hash, Value::Number(mb)) => {
+                self.options.hash_mb = mb as usize;
+                self.table_pending = true;
+                Ok(())
+            }
+            (Name::ClearHash, _) => {
+                self.stop_search();
+                self.shared.tt.clear();
+                Ok(())
+            }
+            (Name::BookFile, Value::Text(path)) => self.load_book(&path),
+            (name, value) => unreachable!("{name:?} is never {value:?}"),
+        }
+    }
+
+    /// `setoption name BookFile`: the book at `path`, or none.
+    fn load_book(&mut self, path: &str) -> Result<(), String> {
+        self.book = None;
+        self.options.book_file = String::new();
+        if path.is_empty() {
+            return Ok(());
+        }
+        if std::fs::metadata(path).is_ok_and(|m| !m.is_file()) {
+            // A device or pipe (/dev/zero, /dev/stdin) would be read until
+            // memory or input runs out.
+            return Err(format!(
+                "cannot use book '{path}': not a regular file; playing without a book"
+            ));
+        }
+        match Book::open(path) {
+            Ok(book) => {
+                self.info_string(&format!("book {path}: {}", plural(book.len(), "entry")));
+                self.book = Some(book);
+                self.options.book_file = path.to_owned();
+                Ok(())
+            }
+            Err(e) => Err(format!(
+                "cannot use book '{path}': {e}; playing without a book"
+            )),
         }
     }
 
@@ -497,40 +403,7 @@ impl Driver {
             return;
         }
         let pos = self.position;
-        let us = pos.turn();
-        let (time, inc) = if us == attacks::Color::White {
-            (go.wtime, go.winc)
-        } else {
-            (go.btime, go.binc)
-        };
-        // A timed `go` without our clock (only the opponent's, only the
-        // increments, only `movestogo`) must not become a search without
-        // limit: take our clock as empty, which answers at once.
-        let timed = go.wtime.is_some()
-            || go.btime.is_some()
-            || go.winc.is_some()
-            || go.binc.is_some()
-            || go.movestogo.is_some()
-            // Likewise a `go` whose every limit was skipped as unreadable
-            // (`go depth x`): it asked for a bounded search, so it must
-            // answer by itself; only a bare `go` searches until `stop`.
-            || (!go.notes.is_empty() && !go.has_limit());
-        // Clocks beyond any game (about 35 years) are clamped, a second
-        // guard: time management's arithmetic also saturates by itself.
-        const MAX_MS: i64 = 1 << 40;
-        let ms = |t: Option<i64>| t.map(|t| t.clamp(-MAX_MS, MAX_MS));
-        let clock = Clock {
-            time: ms(time.or(timed.then_some(0))),
-            inc: ms(inc),
-            movestogo: go.movestogo,
-            movetime: ms(go.movetime),
-        };
-        // `go infinite` searches until `stop`, whatever clocks come with it.
-        let (soft, hard) = if go.infinite {
-            (None, None)
-        } else {
-            limits(&clock, self.options.move_overhead).unzip()
-        };
+        let (soft, hard) = crate::time::limits_of_go(&go, pos.turn(), self.options.move_overhead);
         let mut searchmoves = Vec::new();
         for text in &go.searchmoves {
             match pos.parse_uci(text) {

@@ -4,6 +4,7 @@
 //!
 //! - [`uci`]: UCI text parsed into typed [`uci::Command`]s.
 //! - [`driver`]: the protocol driver: position, options, the search thread.
+//! - [`options`]: the UCI options, one table of names, types and ranges.
 //! - [`search`]: iterative deepening, PVS, quiescence, pruning, Lazy SMP.
 //! - [`eval`]: the tapered evaluation and its weights.
 //! - [`tt`]: the lock-free transposition table.
@@ -21,6 +22,7 @@ pub mod cli;
 pub mod datagen;
 pub mod driver;
 pub mod eval;
+pub mod options;
 pub mod search;
 pub mod signal;
 pub mod time;

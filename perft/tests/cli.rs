@@ -349,8 +349,8 @@ fn version_equals_form_and_limits() {
     let help = stdout(&perft(&["--help"]));
     assert!(help.contains("Exit status: 0"), "{help}");
     // The engine's limits for the same things.
-    let threads = engine::driver::MAX_THREADS;
-    let hash = engine::driver::MAX_HASH_MB;
+    let threads = engine::options::MAX_THREADS;
+    let hash = engine::options::MAX_HASH_MB;
     assert_bad_input(
         &["--threads", &(threads + 1).to_string()],
         &format!("1 to {threads}"),
