@@ -7,6 +7,10 @@
 
 use std::time::Duration;
 
+use attacks::Color;
+
+use crate::uci::Go;
+
 /// The clock as `go` gives it, in milliseconds (negative values allowed:
 /// some GUIs send them after a late move).
 #[derive(Copy, Clone, Debug, Default, PartialEq, Eq)]
@@ -48,6 +52,43 @@ pub fn limits(clock: &Clock, overhead_ms: u64) -> Option<(Duration, Duration)> {
         Duration::from_millis(soft as u64),
         Duration::from_millis(hard as u64),
     ))
+}
+
+/// The `(soft, hard)` limits of `go` for the side to move, `us`: its clock,
+/// or none for `go infinite` and a search bounded otherwise (depth, nodes,
+/// mate) or by nothing (a bare `go` searches until `stop`).
+pub fn limits_of_go(go: &Go, us: Color, overhead_ms: u64) -> (Option<Duration>, Option<Duration>) {
+    // `go infinite` searches until `stop`, whatever clocks come with it.
+    if go.infinite {
+        return (None, None);
+    }
+    let (time, inc) = match us {
+        Color::White => (go.wtime, go.winc),
+        Color::Black => (go.btime, go.binc),
+    };
+    // A timed `go` without our clock (only the opponent's, only the
+    // increments, only `movestogo`) must not become a search without
+    // limit: take our clock as empty, which answers at once.
+    let timed = go.wtime.is_some()
+        || go.btime.is_some()
+        || go.winc.is_some()
+        || go.binc.is_some()
+        || go.movestogo.is_some()
+        // Likewise a `go` whose every limit was skipped as unreadable
+        // (`go depth x`): it asked for a bounded search, so it must
+        // answer by itself; only a bare `go` searches until `stop`.
+        || (!go.notes.is_empty() && !go.has_limit());
+    // Clocks beyond any game (about 35 years) are clamped, a second guard:
+    // the arithmetic of `limits` also saturates by itself.
+    const MAX_MS: i64 = 1 << 40;
+    let ms = |t: Option<i64>| t.map(|t| t.clamp(-MAX_MS, MAX_MS));
+    let clock = Clock {
+        time: ms(time.or(timed.then_some(0))),
+        inc: ms(inc),
+        movestogo: go.movestogo,
+        movetime: ms(go.movetime),
+    };
+    limits(&clock, overhead_ms).unzip()
 }
 
 /// `x * num / den` for `0 <= x` and `num <= den`, without overflow.
@@ -124,5 +165,44 @@ mod tests {
                 }
             }
         }
+    }
+
+    #[test]
+    fn a_go_gives_the_clock_of_the_side_to_move() {
+        let go = Go {
+            wtime: Some(60_000),
+            btime: Some(1_000),
+            ..Go::default()
+        };
+        let (w, b) = (
+            limits_of_go(&go, Color::White, 10),
+            limits_of_go(&go, Color::Black, 10),
+        );
+        assert!(w.1.unwrap() > b.1.unwrap());
+        // No limit: a bare go, go infinite (whatever the clocks), go depth.
+        assert_eq!(limits_of_go(&Go::default(), Color::White, 10), (None, None));
+        let inf = Go {
+            infinite: true,
+            ..go.clone()
+        };
+        assert_eq!(limits_of_go(&inf, Color::White, 10), (None, None));
+        let depth = Go {
+            depth: Some(5),
+            ..Go::default()
+        };
+        assert_eq!(limits_of_go(&depth, Color::White, 10), (None, None));
+        // Only the opponent's clock: ours is taken as empty, answered at once.
+        let theirs = Go {
+            btime: Some(60_000),
+            ..Go::default()
+        };
+        let (soft, hard) = limits_of_go(&theirs, Color::White, 10);
+        assert_eq!(
+            (soft, hard),
+            (
+                Some(Duration::from_millis(1)),
+                Some(Duration::from_millis(1))
+            )
+        );
     }
 }
