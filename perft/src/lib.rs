@@ -7,7 +7,8 @@
 //!   of the legal targets, no move made); [`perft_full`] makes every move.
 //! - [`divide`]: the count below each root move.
 //! - [`PerftHash`] and [`perft_hashed`]: a transposition table for deep runs.
-//! - [`parallel_perft`]: root moves split across threads.
+//! - [`parallel_perft`] and [`split_root`]: root moves split across threads
+//!   (the counts below each, for any move generator).
 //! - [`suite`]: the EPD and shakmaty-block perft suites, parsed.
 //! - [`oracle`]: the same counts from `shakmaty`, the outside oracle.
 //!
@@ -21,7 +22,9 @@
 pub mod oracle;
 pub mod suite;
 
-use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::Mutex;
+use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering};
+use std::time::{Duration, Instant};
 
 use attacks::SliderAttacks;
 use movegen::{Move, Position};
@@ -185,21 +188,77 @@ pub fn parallel_perft<A: SliderAttacks>(
     if threads <= 1 || depth < 2 {
         return count(pos, depth);
     }
-    let moves = pos.legal_moves();
-    let next = AtomicU64::new(0);
-    let total = AtomicU64::new(0);
+    let children: Vec<Position<A>> = pos
+        .legal_moves()
+        .iter()
+        .map(|&m| {
+            let mut child = *pos;
+            child.play_unchecked(m);
+            child
+        })
+        .collect();
+    let (counts, _) = split_root(&children, |c| count(c, depth - 1), threads, None);
+    counts.iter().sum()
+}
+
+/// Counts below each of `children` (the positions after the root moves, of
+/// any move generator) with `count`, on `threads` threads that take the
+/// root moves one at a time. `progress`, when given, is called on this
+/// thread with (done, total) as they finish. Returns the counts in the
+/// order of `children` and the moment the last one finished (not when the
+/// threads were joined: that is the time a count took).
+pub fn split_root<P: Sync>(
+    children: &[P],
+    count: impl Fn(&P) -> u64 + Sync,
+    threads: usize,
+    mut progress: Option<&mut dyn FnMut(usize, usize)>,
+) -> (Vec<u64>, Instant) {
+    let n = children.len();
+    if threads <= 1 || n <= 1 {
+        // On this thread: no start-up cost in the timing of small counts.
+        let mut counts = Vec::with_capacity(n);
+        for (i, c) in children.iter().enumerate() {
+            counts.push(count(c));
+            if let Some(p) = progress.as_mut() {
+                p(i + 1, n);
+            }
+        }
+        return (counts, Instant::now());
+    }
+    let results: Vec<AtomicU64> = (0..n).map(|_| AtomicU64::new(0)).collect();
+    let next = AtomicUsize::new(0);
+    let done = AtomicUsize::new(0);
+    let end = Mutex::new(None);
     std::thread::scope(|s| {
-        for _ in 0..threads {
+        for _ in 0..threads.min(n) {
             s.spawn(|| {
                 loop {
-                    let i = next.fetch_add(1, Ordering::Relaxed) as usize;
-                    let Some(&m) = moves.get(i) else { break };
-                    let mut child = *pos;
-                    child.play_unchecked(m);
-                    total.fetch_add(count(&child, depth - 1), Ordering::Relaxed);
+                    let i = next.fetch_add(1, Ordering::Relaxed);
+                    let Some(child) = children.get(i) else { break };
+                    results[i].store(count(child), Ordering::Relaxed);
+                    if done.fetch_add(1, Ordering::AcqRel) + 1 == n {
+                        *end.lock().unwrap_or_else(|e| e.into_inner()) = Some(Instant::now());
+                    }
                 }
             });
         }
+        if let Some(p) = progress.as_mut() {
+            loop {
+                let d = done.load(Ordering::Acquire);
+                if d >= n {
+                    break;
+                }
+                p(d, n);
+                std::thread::sleep(Duration::from_millis(50));
+            }
+        }
     });
-    total.into_inner()
+    let end = end
+        .into_inner()
+        .unwrap_or_else(|e| e.into_inner())
+        .unwrap_or_else(Instant::now);
+    (
+        results.into_iter().map(AtomicU64::into_inner).collect(),
+        end,
+    )
 }

@@ -7,8 +7,6 @@
 use std::fmt::Write as _;
 use std::io::{self, IsTerminal, Write};
 use std::process::ExitCode;
-use std::sync::Mutex;
-use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering};
 use std::time::{Duration, Instant};
 
 use attacks::{Method, SliderAttacks};
@@ -288,6 +286,13 @@ impl Progress {
         let _ = err.flush();
     }
 
+    /// What `perft::split_root` calls as root moves finish: a tick when
+    /// progress is shown, nothing (and no polling) otherwise.
+    fn callback(&mut self) -> Option<impl FnMut(usize, usize) + '_> {
+        self.enabled
+            .then_some(move |done, total| self.tick(done, total))
+    }
+
     fn clear(&mut self) {
         if self.last.take().is_some() {
             let mut err = io::stderr().lock();
@@ -315,68 +320,6 @@ impl Run {
 
 fn nps(nodes: u64, time: Duration) -> f64 {
     nodes as f64 / time.as_secs_f64().max(1e-9)
-}
-
-/// Counts below each of `children` on `threads` threads (root moves handed
-/// out one at a time). Returns the counts and the moment the last finished.
-fn split_root<P: Sync>(
-    children: &[P],
-    count: impl Fn(&P) -> u64 + Sync,
-    threads: usize,
-    progress: &mut Progress,
-) -> (Vec<u64>, Instant) {
-    let n = children.len();
-    if threads <= 1 || n <= 1 {
-        // On this thread: no start-up cost in the timing of small counts.
-        let counts = children
-            .iter()
-            .enumerate()
-            .map(|(i, c)| {
-                let k = count(c);
-                if progress.enabled {
-                    progress.tick(i + 1, n);
-                }
-                k
-            })
-            .collect();
-        return (counts, Instant::now());
-    }
-    let results: Vec<AtomicU64> = (0..n).map(|_| AtomicU64::new(0)).collect();
-    let next = AtomicUsize::new(0);
-    let done = AtomicUsize::new(0);
-    let end = Mutex::new(None);
-    std::thread::scope(|s| {
-        for _ in 0..threads.min(n) {
-            s.spawn(|| {
-                loop {
-                    let i = next.fetch_add(1, Ordering::Relaxed);
-                    let Some(child) = children.get(i) else { break };
-                    results[i].store(count(child), Ordering::Relaxed);
-                    if done.fetch_add(1, Ordering::AcqRel) + 1 == n {
-                        *end.lock().unwrap_or_else(|e| e.into_inner()) = Some(Instant::now());
-                    }
-                }
-            });
-        }
-        if progress.enabled {
-            loop {
-                let d = done.load(Ordering::Acquire);
-                if d >= n {
-                    break;
-                }
-                progress.tick(d, n);
-                std::thread::sleep(Duration::from_millis(50));
-            }
-        }
-    });
-    let end = end
-        .into_inner()
-        .unwrap_or_else(|e| e.into_inner())
-        .unwrap_or_else(Instant::now);
-    (
-        results.into_iter().map(AtomicU64::into_inner).collect(),
-        end,
-    )
 }
 
 /// Why the position cannot be counted, if it cannot: the FEN reader refuses
@@ -412,14 +355,17 @@ fn run_ours<A: SliderAttacks>(
             child
         })
         .collect();
-    let (counts, end) = split_root(
+    let (counts, end) = perft::split_root(
         &children,
         |c| match hash {
             Some(h) => perft::perft_hashed(c, depth - 1, h),
             None => perft::perft(c, depth - 1),
         },
         threads,
-        progress,
+        progress
+            .callback()
+            .as_mut()
+            .map(|f| f as &mut dyn FnMut(usize, usize)),
     );
     Ok(Run {
         nodes: counts.iter().sum(),
@@ -457,11 +403,14 @@ fn run_shakmaty(pos: &Chess, depth: u32, threads: usize, progress: &mut Progress
             child
         })
         .collect();
-    let (counts, end) = split_root(
+    let (counts, end) = perft::split_root(
         &children,
         |c| oracle::perft(c, depth - 1),
         threads,
-        progress,
+        progress
+            .callback()
+            .as_mut()
+            .map(|f| f as &mut dyn FnMut(usize, usize)),
     );
     Run {
         nodes: counts.iter().sum(),
