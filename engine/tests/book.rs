@@ -55,10 +55,26 @@ fn write_book(dir: &std::path::Path) -> std::path::PathBuf {
     path
 }
 
-fn temp_dir(name: &str) -> std::path::PathBuf {
+/// A scratch folder, removed with everything in it when dropped.
+struct TempDir(std::path::PathBuf);
+
+impl std::ops::Deref for TempDir {
+    type Target = std::path::Path;
+    fn deref(&self) -> &std::path::Path {
+        &self.0
+    }
+}
+
+impl Drop for TempDir {
+    fn drop(&mut self) {
+        let _ = std::fs::remove_dir_all(&self.0);
+    }
+}
+
+fn temp_dir(name: &str) -> TempDir {
     let dir = std::env::temp_dir().join(format!("borrow-book-{}-{name}", std::process::id()));
     std::fs::create_dir_all(&dir).expect("temp dir");
-    dir
+    TempDir(dir)
 }
 
 fn bestmove(out: &[String]) -> Vec<&str> {
