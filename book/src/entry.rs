@@ -10,11 +10,11 @@
 //!
 //! Squares are numbered `a1 = 0` to `h8 = 63`. The promotion field is 0 for
 //! none, then knight, bishop, rook, queen (1–4). Castling is written as the
-//! king capturing its own rook (`e1h1`, `e1a1`, `e8h8`, `e8a8`), never as the
-//! king's two-square move that UCI and [`Move`] use (`e1g1`).
+//! king capturing its own rook (`e1h1`, `e1a1`, `e8h8`, `e8a8`), as [`Move`]
+//! stores it, never as the king's two-square move that UCI uses (`e1g1`).
 
-use attacks::{Color, File, SliderAttacks, Square};
-use movegen::{Move, MoveKind, Piece, Position, Role};
+use attacks::{SliderAttacks, Square};
+use movegen::{Move, Position, Role};
 
 /// The size of one entry in bytes.
 pub const ENTRY_SIZE: usize = 16;
@@ -98,8 +98,8 @@ pub fn entries_to_bytes(entries: &[Entry]) -> Vec<u8> {
     out
 }
 
-/// Polyglot's encoding of `m`: castling becomes the king taking its own
-/// rook (`e1g1` → `e1h1`, `e1c1` → `e1a1`), promotions set bits 12–14.
+/// Polyglot's encoding of `m`: castling is the king taking its own rook
+/// (`e1h1`, `e1a1`), as [`Move`] stores it; promotions set bits 12–14.
 ///
 /// ```
 /// use attacks::Square;
@@ -107,22 +107,11 @@ pub fn entries_to_bytes(entries: &[Entry]) -> Vec<u8> {
 /// use movegen::Move;
 ///
 /// assert_eq!(encode_move(Move::normal(Square::E2, Square::E4)), 0x031c);
-/// let short = Move::castle(Square::E1, Square::G1);
+/// let short = Move::castle(Square::E1, Square::H1);
 /// assert_eq!(encode_move(short), encode_move(Move::normal(Square::E1, Square::H1)));
 /// ```
 pub fn encode_move(m: Move) -> u16 {
-    let from = m.from();
-    let to = match m.kind() {
-        MoveKind::Castle => {
-            let rook_file = if m.to().file() == File::G {
-                File::H
-            } else {
-                File::A
-            };
-            Square::from_coords(rook_file, from.rank())
-        }
-        _ => m.to(),
-    };
+    let (from, to) = (m.from(), m.to());
     let promotion: u16 = match m.promotion_role() {
         None | Some(Role::Pawn | Role::King) => 0,
         Some(Role::Knight) => 1,
@@ -137,10 +126,9 @@ pub fn encode_move(m: Move) -> u16 {
 /// `None` if it stands for no legal move there (a corrupt entry, or a key
 /// collision).
 ///
-/// The king "capturing" its own rook is castling, and only that: the king
-/// must stand on its home square (`e1`/`e8`), the rook on `a`/`h` of the same
-/// rank, and castling that way must be legal. The king's two-square move
-/// (`e1g1`) is not Polyglot's encoding and is refused, as Polyglot does.
+/// The king "capturing" its own rook is castling, and only that (in
+/// Chess960 too); the king's two-square move (`e1g1`) is not Polyglot's
+/// encoding and is refused, as Polyglot does.
 pub fn decode_move<A: SliderAttacks>(pos: &Position<A>, raw: u16) -> Option<Move> {
     if raw & 0x8000 != 0 {
         return None;
@@ -155,41 +143,15 @@ pub fn decode_move<A: SliderAttacks>(pos: &Position<A>, raw: u16) -> Option<Move
         4 => Some(Role::Queen),
         _ => return None,
     };
-    let us = pos.turn();
-    let legal = pos.legal_moves();
-    let own = |role| Some(Piece { color: us, role });
-    let home = match us {
-        Color::White => Square::E1,
-        Color::Black => Square::E8,
-    };
-    if promotion.is_none()
-        && from == home
-        && pos.piece_at(from) == own(Role::King)
-        && pos.piece_at(to) == own(Role::Rook)
-        && to.rank() == from.rank()
-        && matches!(to.file(), File::A | File::H)
-    {
-        let king_to = if to.file() == File::H {
-            File::G
-        } else {
-            File::C
-        };
-        let king_to = Square::from_coords(king_to, from.rank());
-        return legal
-            .into_iter()
-            .find(|m| m.kind() == MoveKind::Castle && m.from() == from && m.to() == king_to);
-    }
-    legal.into_iter().find(|m| {
-        m.kind() != MoveKind::Castle
-            && m.from() == from
-            && m.to() == to
-            && m.promotion_role() == promotion
-    })
+    pos.legal_moves()
+        .into_iter()
+        .find(|m| m.from() == from && m.to() == to && m.promotion_role() == promotion)
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use movegen::MoveKind;
 
     fn pos(fen: &str) -> Position {
         Position::from_fen(fen).unwrap()

@@ -35,7 +35,7 @@ fn sample_pgn_covers_every_kind_of_move() {
                 MoveKind::Promotion(r) => {
                     kinds.insert(format!("promotion to {r:?}"));
                 }
-                MoveKind::Castle if m.to().file() == attacks::File::C => long_castles += 1,
+                MoveKind::Castle if !m.is_king_side_castle() => long_castles += 1,
                 k => {
                     kinds.insert(format!("{k:?}"));
                 }

@@ -39,9 +39,11 @@ fn say(out: &Output, line: &str) {
 
 struct UciReporter {
     out: Output,
+    /// `UCI_Chess960`: castling written as the king taking its rook.
+    chess960: bool,
 }
 
-fn format_report(r: &Report) -> String {
+fn format_report(r: &Report, chess960: bool) -> String {
     let score = match r.score {
         Score::Cp(cp) => format!("cp {cp}"),
         Score::Mate(m) => format!("mate {m}"),
@@ -53,7 +55,7 @@ fn format_report(r: &Report) -> String {
     };
     let ms = r.time.as_millis().max(1);
     let nps = r.nodes as u128 * 1000 / ms;
-    let pv: Vec<String> = r.pv.iter().map(Move::to_string).collect();
+    let pv: Vec<String> = r.pv.iter().map(|m| m.uci(chess960).to_string()).collect();
     format!(
         "info depth {} seldepth {} multipv {} score {score}{bound} nodes {} nps {nps} hashfull {} time {} pv {}",
         r.depth,
@@ -68,7 +70,7 @@ fn format_report(r: &Report) -> String {
 
 impl Reporter for UciReporter {
     fn report(&self, report: &Report) {
-        say(&self.out, &format_report(report));
+        say(&self.out, &format_report(report, self.chess960));
     }
 }
 
@@ -387,7 +389,7 @@ impl Driver {
         let total: u64 = moves.iter().map(|m| u64::from(m.weight)).sum();
         let text = format!(
             "book move {} from {} (weight {} of {total}, {} here)",
-            chosen.mv,
+            chosen.mv.uci(self.options.chess960),
             self.options.book_file,
             chosen.weight,
             plural(moves.len(), "book move")
@@ -398,8 +400,9 @@ impl Driver {
     }
 
     fn go(&mut self, go: Go) {
+        let chess960 = self.options.chess960;
         if let Some(m) = self.book_move(&go) {
-            self.say(&format!("bestmove {m}"));
+            self.say(&format!("bestmove {}", m.uci(chess960)));
             return;
         }
         let pos = self.position;
@@ -435,14 +438,18 @@ impl Driver {
             .name("search".into())
             .stack_size(64 << 20)
             .spawn(move || {
-                let reporter = UciReporter { out: Arc::clone(&out) };
+                let reporter = UciReporter {
+                    out: Arc::clone(&out),
+                    chess960,
+                };
                 let outcome = dispatch!(method, A => run::<A>(&pos, &history, &limits, threads, &shared, &reporter));
                 let line = if outcome.best.is_null() {
                     "bestmove 0000".to_owned()
                 } else {
+                    let best = outcome.best.uci(chess960);
                     match outcome.ponder {
-                        Some(p) => format!("bestmove {} ponder {p}", outcome.best),
-                        None => format!("bestmove {}", outcome.best),
+                        Some(p) => format!("bestmove {best} ponder {}", p.uci(chess960)),
+                        None => format!("bestmove {best}"),
                     }
                 };
                 say(&out, &line);
@@ -454,7 +461,7 @@ impl Driver {
                 let fallback = pos
                     .legal_moves()
                     .first()
-                    .map_or("0000".to_owned(), Move::to_string);
+                    .map_or("0000".to_owned(), |m| m.uci(chess960).to_string());
                 self.say(&format!("bestmove {fallback}"));
             }
         }

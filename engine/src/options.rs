@@ -36,6 +36,8 @@ pub enum Name {
     BookDepth,
     /// `AttackMethod`: the sliding-attack method of the search.
     AttackMethod,
+    /// `UCI_Chess960`: castling written as the king taking its rook.
+    Chess960,
 }
 
 /// An option's type, default and range, as UCI declares them.
@@ -75,7 +77,7 @@ pub struct Spec {
 }
 
 /// Every option, in the order `uci` declares them.
-pub const OPTIONS: [Spec; 10] = [
+pub const OPTIONS: [Spec; 11] = [
     Spec {
         name: Name::Hash,
         uci: "Hash",
@@ -145,6 +147,11 @@ pub const OPTIONS: [Spec; 10] = [
         name: Name::AttackMethod,
         uci: "AttackMethod",
         kind: Kind::Methods,
+    },
+    Spec {
+        name: Name::Chess960,
+        uci: "UCI_Chess960",
+        kind: Kind::Check { default: false },
     },
 ];
 
@@ -263,6 +270,10 @@ pub struct Options {
     pub book_file: String,
     /// Use the book only up to this full-move number.
     pub book_depth: u32,
+    /// Chess960 (Fischer random): castling moves are written and read as
+    /// the king taking its own rook (`e1h1`). Positions are read the same
+    /// either way.
+    pub chess960: bool,
 }
 
 impl Default for Options {
@@ -279,6 +290,7 @@ impl Default for Options {
             own_book: false,
             book_file: String::new(),
             book_depth: spin(Name::BookDepth) as u32,
+            chess960: false,
         }
     }
 }
@@ -296,6 +308,7 @@ impl Options {
             (Name::Ponder, &Value::Bool(b)) => self.ponder = b,
             (Name::OwnBook, &Value::Bool(b)) => self.own_book = b,
             (Name::AttackMethod, &Value::Method(m)) => self.method = m,
+            (Name::Chess960, &Value::Bool(b)) => self.chess960 = b,
             _ => return false,
         }
         true

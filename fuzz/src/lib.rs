@@ -3,7 +3,7 @@
 //! and shakmaty as the outside oracle.
 
 use attacks::{Color, File, Rank, Square};
-use movegen::{CastlingRights, Piece, Position, Role, Setup};
+use movegen::{CastlingNotation, CastlingRights, Piece, Position, Role, Setup};
 use shakmaty::fen::Fen;
 use shakmaty::{CastlingMode, Chess, PositionErrorKinds};
 
@@ -45,7 +45,8 @@ pub fn structured_position(bytes: &[u8]) -> Option<Position> {
         } else {
             Color::Black
         },
-        castling: CastlingRights::NONE,
+        castling_rooks: attacks::Bitboard::EMPTY,
+        castling_notation: CastlingNotation::XFen,
         ep_square: None,
         halfmoves: 0,
         fullmoves: 1,
@@ -92,8 +93,9 @@ pub fn structured_position(bytes: &[u8]) -> Option<Position> {
         }
         setup.board[sq.index()] = Some(Piece { color, role });
     }
-    // Castling rights only where king and rook stand at home.
-    setup.castling = CastlingRights((flags >> 1) & setup.castling_allowed().0);
+    // Castling rights for the outermost rooks, as X-FEN's `KQkq` (standard
+    // chess and Chess960 alike).
+    setup.castling_rooks = setup.rooks_for(CastlingRights((flags >> 1) & 15));
     if ep & 8 != 0 {
         let rank = match setup.turn {
             Color::White => Rank::Sixth,
@@ -107,16 +109,18 @@ pub fn structured_position(bytes: &[u8]) -> Option<Position> {
     Position::from_setup(&setup).ok()
 }
 
-/// shakmaty's reading of a FEN: `Ok` if it takes the position, allowing
+/// shakmaty's reading of a FEN, in Chess960 mode where the castling rights
+/// need it (`CastlingMode::detect`): `Ok` if it takes the position, allowing
 /// the two things it refuses and Borrow deliberately accepts (checks no
 /// legal game reaches, and material beyond its per-colour bishop count);
 /// `Err` with all of its reasons otherwise, or `None` if it cannot parse.
 #[allow(clippy::result_large_err)] // shakmaty's PositionError, as its API gives it
 pub fn shakmaty_position(fen: &str) -> Option<Result<Chess, PositionErrorKinds>> {
     let parsed: Fen = fen.parse().ok()?;
+    let mode = CastlingMode::detect(parsed.as_setup());
     Some(
         parsed
-            .into_position::<Chess>(CastlingMode::Standard)
+            .into_position::<Chess>(mode)
             .or_else(|e| e.ignore_impossible_check())
             .or_else(|e| e.ignore_too_much_material())
             .map_err(|e| e.kinds()),

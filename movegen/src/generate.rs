@@ -20,8 +20,9 @@
 //!    pawns one by one.
 //! 7. En passant, checked by replaying the occupancy (this catches the
 //!    horizontal pin where both pawns leave the king's rank).
-//! 8. Castling: rights, empty squares between king and rook, king not in check
-//!    and not passing through or landing on an attacked square.
+//! 8. Castling (standard and Chess960): rights, the squares the king and rook
+//!    cross empty, the king not in check and not passing through or landing on
+//!    an attacked square, with the castling rook lifted off the board.
 
 use arrayvec::ArrayVec;
 use attacks::{
@@ -29,7 +30,8 @@ use attacks::{
     knight_attacks, line, pawn_attacks, rook_rays,
 };
 
-use crate::position::{Position, castling_squares};
+use crate::castling::{self, back_rank};
+use crate::position::Position;
 use crate::types::{Move, MoveKind, Role};
 
 /// Which moves to generate. Every stage generates only legal moves.
@@ -282,20 +284,21 @@ impl<A: SliderAttacks> Position<A> {
 
         // 8. Castling.
         if stage != Stage::Noisy && checkers.is_empty() {
-            for king_side in [true, false] {
-                if !self.castling().has(us, king_side) {
+            // King side (the higher file) first, as standard chess lists it.
+            let mut rooks = self.castling_rooks() & Bitboard::rank(back_rank(us));
+            while let Some(rook) = rooks.ms1b() {
+                rooks = rooks.without(rook);
+                if (castling::must_be_empty(king, rook) & occ).any() {
                     continue;
                 }
-                let (king_from, king_to, rook_from, _) = castling_squares(us, king_side);
-                if (between(king_from, rook_from) & occ).any() {
-                    continue;
-                }
-                let path = between(king_from, king_to).with(king_to);
-                if path
+                // Lifting the rook shows an attack it blocked (Chess960: a
+                // queen-side rook on b1 shielding a king on c1 from a1).
+                let after = occ.without(rook);
+                if castling::king_path(king, rook)
                     .into_iter()
-                    .all(|sq| self.attackers(them, sq, occ).is_empty())
+                    .all(|sq| self.attackers(them, sq, after).is_empty())
                 {
-                    sink.special(Move::castle(king_from, king_to));
+                    sink.special(Move::castle(king, rook));
                 }
             }
         }

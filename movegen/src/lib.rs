@@ -10,10 +10,12 @@
 //! - [`zobrist`]: Polyglot-compatible keys, updated incrementally.
 //! - [`generate`](mod@generate): legal moves by stage, set-wise into a
 //!   [`MoveSink`], pins and discovered checks by X-ray.
+//! - [`castling`]: standard and Chess960 castling, rights by rook.
 //! - [`Move`]: 16-bit moves, UCI and SAN notation ([`notation`]).
 
 #![deny(missing_docs)]
 
+pub mod castling;
 mod error;
 pub mod generate;
 pub mod notation;
@@ -23,8 +25,9 @@ mod types;
 pub mod zobrist;
 
 pub use attacks;
+pub use castling::{CastlingNotation, CastlingRights};
 pub use error::{FenError, FenField, MoveError, ParseFenError, PositionError};
 pub use generate::{MoveCounter, MoveList, MoveSink, Stage};
 pub use position::{Position, STARTPOS};
 pub use setup::{STARTING_FEN, Setup};
-pub use types::{CastlingRights, Move, MoveKind, Piece, Role};
+pub use types::{Move, MoveKind, Piece, Role, Uci};

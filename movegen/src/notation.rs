@@ -9,7 +9,12 @@ use crate::types::{Move, MoveKind, Role};
 
 impl<A: SliderAttacks> Position<A> {
     /// The legal move that UCI text `uci` names, e.g. `e2e4`, `e7e8q`, or
-    /// castling as the king's move `e1g1`. `0000` is refused: it is no move.
+    /// castling as the king's move `e1g1` or as the king taking its own rook
+    /// `e1h1` (Chess960's form). `0000` is refused: it is no move.
+    ///
+    /// The two castling forms never clash with another move: a king never
+    /// takes its own rook, and a normal king move that reads like castling
+    /// (`f1g1` with the king on `f1` in Chess960) is taken as that move.
     pub fn parse_uci(&self, uci: &str) -> Result<Move, MoveError> {
         let syntax = || MoveError::Syntax(uci.to_owned());
         if !uci.is_ascii() || !(4..=5).contains(&uci.len()) {
@@ -28,9 +33,21 @@ impl<A: SliderAttacks> Position<A> {
                 _ => return Err(syntax()),
             },
         };
-        self.legal_moves()
-            .into_iter()
-            .find(|m| m.from() == from && m.to() == to && m.promotion_role() == promotion)
+        let legal = self.legal_moves();
+        let exact = legal
+            .iter()
+            .find(|m| m.from() == from && m.to() == to && m.promotion_role() == promotion);
+        let king_move = || {
+            legal.iter().find(|m| {
+                m.kind() == MoveKind::Castle
+                    && promotion.is_none()
+                    && m.from() == from
+                    && m.king_to() == to
+            })
+        };
+        exact
+            .or_else(king_move)
+            .copied()
             .ok_or_else(|| MoveError::Illegal(uci.to_owned()))
     }
 
@@ -50,7 +67,12 @@ impl<A: SliderAttacks> Position<A> {
     fn san_without_suffix(&self, m: Move) -> String {
         let (from, to) = (m.from(), m.to());
         if m.kind() == MoveKind::Castle {
-            return if to.file() == File::G { "O-O" } else { "O-O-O" }.to_owned();
+            return if m.is_king_side_castle() {
+                "O-O"
+            } else {
+                "O-O-O"
+            }
+            .to_owned();
         }
         let role = self.role_at(from).unwrap_or(Role::Pawn);
         let capture = self.captured(m).is_some();
@@ -110,7 +132,7 @@ impl<A: SliderAttacks> Position<A> {
                 legal
                     .into_iter()
                     .filter(|m| {
-                        m.kind() == MoveKind::Castle && (m.to().file() == File::G) == king_side
+                        m.kind() == MoveKind::Castle && m.is_king_side_castle() == king_side
                     })
                     .collect(),
             );

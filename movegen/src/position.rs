@@ -6,14 +6,35 @@ use core::marker::PhantomData;
 use core::str::FromStr;
 
 use attacks::{
-    Bitboard, Color, File, Magic, Rank, SliderAttacks, Square, bishop_rays, king_attacks,
-    knight_attacks, pawn_attacks, rook_rays,
+    Bitboard, Color, Magic, Rank, SliderAttacks, Square, bishop_rays, king_attacks, knight_attacks,
+    pawn_attacks, rook_rays,
 };
 
+use crate::castling::{self, CastlingNotation, CastlingRights, back_rank};
 use crate::error::{FenError, PositionError};
 use crate::setup::{STARTING_FEN, Setup};
-use crate::types::{CastlingRights, Move, MoveKind, Piece, Role};
+use crate::types::{Move, MoveKind, Piece, Role};
 use crate::zobrist;
+
+/// A set of squares of the first and eighth ranks in 16 bits.
+#[derive(Clone, Copy, PartialEq, Eq, Default)]
+struct BackRanks(u16);
+
+impl BackRanks {
+    const EMPTY: BackRanks = BackRanks(0);
+
+    /// The back-rank squares of `bb`.
+    #[inline(always)]
+    const fn pack(bb: Bitboard) -> BackRanks {
+        BackRanks((bb.0 & 0xff | (bb.0 >> 56) << 8) as u16)
+    }
+
+    #[inline(always)]
+    const fn bitboard(self) -> Bitboard {
+        let x = self.0 as u64;
+        Bitboard(x & 0xff | (x >> 8) << 56)
+    }
+}
 
 /// A legal chess position, with the sliding-attack method `A` that its move
 /// generation, checks and attack queries use.
@@ -35,40 +56,18 @@ pub struct Position<A: SliderAttacks = Magic> {
     mailbox: [Option<Role>; 64],
     turn: Color,
     castling: CastlingRights,
+    /// The rooks that may castle and their kings, all on the back ranks:
+    /// a move from or to any of these squares changes the rights (the one
+    /// test `play_unchecked` makes). Packed into 16 bits, ranks 1 and 8,
+    /// which keeps `Position` at 160 bytes for copy-make (see the test).
+    castling_squares: BackRanks,
+    castling_notation: CastlingNotation,
     ep_square: Option<Square>,
     halfmoves: u32,
     fullmoves: u32,
     key: u64,
     checkers: Bitboard,
     method: PhantomData<A>,
-}
-
-/// `CASTLING_MASK[sq]`: the rights that survive a move from or to `sq`.
-static CASTLING_MASK: [u8; 64] = {
-    let mut t = [15u8; 64];
-    t[Square::A1 as usize] = 15 & !CastlingRights::WHITE_QUEEN_SIDE;
-    t[Square::H1 as usize] = 15 & !CastlingRights::WHITE_KING_SIDE;
-    t[Square::E1 as usize] =
-        15 & !(CastlingRights::WHITE_KING_SIDE | CastlingRights::WHITE_QUEEN_SIDE);
-    t[Square::A8 as usize] = 15 & !CastlingRights::BLACK_QUEEN_SIDE;
-    t[Square::H8 as usize] = 15 & !CastlingRights::BLACK_KING_SIDE;
-    t[Square::E8 as usize] =
-        15 & !(CastlingRights::BLACK_KING_SIDE | CastlingRights::BLACK_QUEEN_SIDE);
-    t
-};
-
-/// The king's and rook's squares for castling: `(king_from, king_to, rook_from, rook_to)`.
-#[inline(always)]
-pub(crate) const fn castling_squares(
-    color: Color,
-    king_side: bool,
-) -> (Square, Square, Square, Square) {
-    match (color, king_side) {
-        (Color::White, true) => (Square::E1, Square::G1, Square::H1, Square::F1),
-        (Color::White, false) => (Square::E1, Square::C1, Square::A1, Square::D1),
-        (Color::Black, true) => (Square::E8, Square::G8, Square::H8, Square::F8),
-        (Color::Black, false) => (Square::E8, Square::C8, Square::A8, Square::D8),
-    }
 }
 
 impl<A: SliderAttacks> Position<A> {
@@ -93,7 +92,9 @@ impl<A: SliderAttacks> Position<A> {
             by_color: [Bitboard::EMPTY; 2],
             mailbox: [None; 64],
             turn: setup.turn,
-            castling: setup.castling,
+            castling: CastlingRights::NONE,
+            castling_squares: BackRanks::EMPTY,
+            castling_notation: setup.castling_notation,
             ep_square: setup.ep_square,
             halfmoves: setup.halfmoves,
             fullmoves: setup.fullmoves.max(1),
@@ -126,9 +127,26 @@ impl<A: SliderAttacks> Position<A> {
         if (pos.by_role[Role::Pawn.index()] & back_ranks).any() {
             return Err(PositionError::PawnsOnBackRank);
         }
-        if pos.castling.0 & !setup.castling_allowed().0 != 0 {
+        // Castling rooks: own rooks on the back rank with their king, at
+        // most one on each side of it.
+        if (setup.castling_rooks - setup.castling_allowed()).any() {
             return Err(PositionError::InvalidCastlingRights);
         }
+        let mut castling_squares = setup.castling_rooks;
+        let kings = [pos.king_of(Color::White), pos.king_of(Color::Black)];
+        for color in Color::ALL {
+            let rooks = setup.castling_rooks & Bitboard::rank(back_rank(color));
+            if rooks.any() {
+                castling_squares |= kings[color.index()];
+            }
+            let king = kings[color.index()].file();
+            let king_side = rooks.filter(|r| r.file() > king).count();
+            if king_side > 1 || rooks.count() - king_side as u32 > 1 {
+                return Err(PositionError::InvalidCastlingRights);
+            }
+        }
+        pos.castling_squares = BackRanks::pack(castling_squares);
+        pos.castling = CastlingRights::of_rooks(setup.castling_rooks, kings);
         if let Some(ep) = pos.ep_square {
             // The square behind a pawn of the side not to move that just made
             // a double push: empty, with its origin square empty too.
@@ -168,6 +186,8 @@ impl<A: SliderAttacks> Position<A> {
             mailbox: self.mailbox,
             turn: self.turn,
             castling: self.castling,
+            castling_squares: self.castling_squares,
+            castling_notation: self.castling_notation,
             ep_square: self.ep_square,
             halfmoves: self.halfmoves,
             fullmoves: self.fullmoves,
@@ -186,7 +206,8 @@ impl<A: SliderAttacks> Position<A> {
         Setup {
             board,
             turn: self.turn,
-            castling: self.castling,
+            castling_rooks: self.castling_rooks(),
+            castling_notation: self.castling_notation,
             ep_square: self.ep_square,
             halfmoves: self.halfmoves,
             fullmoves: self.fullmoves,
@@ -213,10 +234,38 @@ impl<A: SliderAttacks> Position<A> {
         self.turn
     }
 
-    /// Castling rights.
+    /// Castling rights as the four `KQkq` flags.
     #[inline(always)]
     pub fn castling(&self) -> CastlingRights {
         self.castling
+    }
+
+    /// The rooks that may still castle: the castling rights of standard
+    /// chess and Chess960 alike.
+    #[inline(always)]
+    pub fn castling_rooks(&self) -> Bitboard {
+        self.castling_squares.bitboard() - self.by_role[Role::King.index()]
+    }
+
+    /// `true` if castling here needs Chess960 to describe it: a castling
+    /// rook off the `a` and `h` files, or its king off the `e` file (the
+    /// test shakmaty's `CastlingMode::detect` makes).
+    pub fn is_chess960(&self) -> bool {
+        let odd = |rook: &Square| {
+            let color = if rook.rank() == Rank::First {
+                Color::White
+            } else {
+                Color::Black
+            };
+            !matches!(rook.file(), attacks::File::A | attacks::File::H)
+                || self.king_of(color).file() != attacks::File::E
+        };
+        self.castling_rooks().into_iter().filter(odd).count() > 0
+    }
+
+    /// How this position's FEN writes castling rights (as it was read).
+    pub fn castling_notation(&self) -> CastlingNotation {
+        self.castling_notation
     }
 
     /// The en-passant square as FEN gives it: set after every double push,
@@ -414,11 +463,48 @@ impl<A: SliderAttacks> Position<A> {
         // Saturating: a FEN may give any clock up to u32::MAX.
         self.halfmoves = self.halfmoves.saturating_add(1);
 
+        // 1-3. The move itself.
+        if m.kind() == MoveKind::Castle {
+            self.castle(from, to, &mut key);
+        } else {
+            self.move_piece(m, role, &mut key);
+        }
+
+        // 4. Castling rights: a king that moves loses both, a rook that moves
+        // or is captured its own.
+        let touched = self.castling_squares.bitboard() & (Bitboard::from_square(from) | to);
+        if touched.any() {
+            self.update_castling(touched, &mut key);
+        }
+
+        // 5. Turn, counters.
+        if us == Color::Black {
+            self.fullmoves = self.fullmoves.saturating_add(1);
+        }
+        self.turn = them;
+        key ^= zobrist::WHITE_TURN;
+        if let Some(ep) = self.ep_capturable() {
+            key ^= zobrist::en_passant(ep.file());
+        }
+        self.key = key;
+
+        // 6. Checks against the new side to move.
+        let king = self.king_of(them);
+        self.checkers = self.attackers(us, king, self.occupied());
+    }
+
+    /// Steps 1 to 3 of [`play_unchecked`](Self::play_unchecked) for every
+    /// move but castling: the capture, the move, what is special about it.
+    #[inline(always)]
+    fn move_piece(&mut self, m: Move, role: Role, key: &mut u64) {
+        let us = self.turn;
+        let them = !us;
+        let (from, to) = (m.from(), m.to());
         // 1. Remove a captured piece (not en passant: its victim is elsewhere).
         if let Some(victim) = self.mailbox[to.index()] {
             self.by_role[victim.index()] ^= to;
             self.by_color[them.index()] ^= to;
-            key ^= zobrist::piece(them, victim, to);
+            *key ^= zobrist::piece(them, victim, to);
             self.halfmoves = 0;
         }
 
@@ -428,7 +514,7 @@ impl<A: SliderAttacks> Position<A> {
         self.by_color[us.index()] ^= from_to;
         self.mailbox[from.index()] = None;
         self.mailbox[to.index()] = Some(role);
-        key ^= zobrist::piece(us, role, from) ^ zobrist::piece(us, role, to);
+        *key ^= zobrist::piece(us, role, from) ^ zobrist::piece(us, role, to);
 
         // 3. What is special about the move.
         match m.kind() {
@@ -445,48 +531,76 @@ impl<A: SliderAttacks> Position<A> {
                 self.by_role[Role::Pawn.index()] ^= victim;
                 self.by_color[them.index()] ^= victim;
                 self.mailbox[victim.index()] = None;
-                key ^= zobrist::piece(them, Role::Pawn, victim);
+                *key ^= zobrist::piece(them, Role::Pawn, victim);
                 self.halfmoves = 0;
             }
-            MoveKind::Castle => {
-                let king_side = to.file() == File::G;
-                let (_, _, rook_from, rook_to) = castling_squares(us, king_side);
-                let rook_move = Bitboard::from_square(rook_from) | rook_to;
-                self.by_role[Role::Rook.index()] ^= rook_move;
-                self.by_color[us.index()] ^= rook_move;
-                self.mailbox[rook_from.index()] = None;
-                self.mailbox[rook_to.index()] = Some(Role::Rook);
-                key ^= zobrist::piece(us, Role::Rook, rook_from)
-                    ^ zobrist::piece(us, Role::Rook, rook_to);
-            }
+            MoveKind::Castle => unreachable!("castling is made by `castle`"),
             MoveKind::Promotion(promoted) => {
                 self.by_role[Role::Pawn.index()] ^= to;
                 self.by_role[promoted.index()] ^= to;
                 self.mailbox[to.index()] = Some(promoted);
-                key ^= zobrist::piece(us, Role::Pawn, to) ^ zobrist::piece(us, promoted, to);
+                *key ^= zobrist::piece(us, Role::Pawn, to) ^ zobrist::piece(us, promoted, to);
                 self.halfmoves = 0;
             }
         }
+    }
 
-        // 4. Castling rights, turn, counters.
-        let rights = CastlingRights(
-            self.castling.0 & CASTLING_MASK[from.index()] & CASTLING_MASK[to.index()],
-        );
-        key ^= zobrist::castling(self.castling) ^ zobrist::castling(rights);
+    /// Step 4 of [`play_unchecked`](Self::play_unchecked), when the move
+    /// came from or went to one of `castling_squares` (`touched`).
+    #[inline(never)]
+    fn update_castling(&mut self, touched: Bitboard, key: &mut u64) {
+        let mut squares = self.castling_squares.bitboard() - touched;
+        let kings = self.by_role[Role::King.index()];
+        let mut rights = 0;
+        for color in Color::ALL {
+            let rank = Bitboard::rank(back_rank(color));
+            let king = (squares & rank & kings).0;
+            let rooks = (squares & rank).0 & !king;
+            if king == 0 || rooks == 0 {
+                // A king gone from its square takes its rooks' rights along;
+                // a king without rooks keeps none.
+                squares = squares - rank;
+                continue;
+            }
+            // The squares above the king's: its king side.
+            let above = !(king | (king - 1));
+            if rooks & above != 0 {
+                rights |= CastlingRights::flag(color, true);
+            }
+            if rooks & !above != 0 {
+                rights |= CastlingRights::flag(color, false);
+            }
+        }
+        let rights = CastlingRights(rights);
+        *key ^= zobrist::castling(self.castling) ^ zobrist::castling(rights);
         self.castling = rights;
-        if us == Color::Black {
-            self.fullmoves = self.fullmoves.saturating_add(1);
-        }
-        self.turn = them;
-        key ^= zobrist::WHITE_TURN;
-        if let Some(ep) = self.ep_capturable() {
-            key ^= zobrist::en_passant(ep.file());
-        }
-        self.key = key;
+        self.castling_squares = BackRanks::pack(squares);
+    }
 
-        // 5. Checks against the new side to move.
-        let king = self.king_of(them);
-        self.checkers = self.attackers(us, king, self.occupied());
+    /// Castling: the king from `king` and the rook from `rook` to their
+    /// destinations (either may land where the other stood, in Chess960).
+    #[inline(always)]
+    fn castle(&mut self, king: Square, rook: Square, key: &mut u64) {
+        let us = self.turn;
+        let (king_to, rook_to) = castling::destinations(king, rook);
+        let color = &mut self.by_color[us.index()];
+        *color = color
+            .without(king)
+            .without(rook)
+            .with(king_to)
+            .with(rook_to);
+        let kings = &mut self.by_role[Role::King.index()];
+        *kings = kings.without(king).with(king_to);
+        let rooks = &mut self.by_role[Role::Rook.index()];
+        *rooks = rooks.without(rook).with(rook_to);
+        self.mailbox[king.index()] = None;
+        self.mailbox[rook.index()] = None;
+        self.mailbox[king_to.index()] = Some(Role::King);
+        self.mailbox[rook_to.index()] = Some(Role::Rook);
+        *key ^= zobrist::piece(us, Role::King, king)
+            ^ zobrist::piece(us, Role::King, king_to)
+            ^ zobrist::piece(us, Role::Rook, rook)
+            ^ zobrist::piece(us, Role::Rook, rook_to);
     }
 
     /// Plays `m` if it is legal here; otherwise returns an error and leaves
@@ -553,7 +667,7 @@ impl<A: SliderAttacks> PartialEq for Position<A> {
         self.by_role == other.by_role
             && self.by_color == other.by_color
             && self.turn == other.turn
-            && self.castling == other.castling
+            && self.castling_squares == other.castling_squares
             && self.ep_square == other.ep_square
             && self.halfmoves == other.halfmoves
             && self.fullmoves == other.fullmoves
@@ -605,5 +719,25 @@ mod tests {
         let mut null = pos;
         null.play_null();
         assert_eq!((null.halfmoves(), null.fullmoves()), (u32::MAX, u32::MAX));
+    }
+}
+
+#[cfg(test)]
+mod layout {
+    use super::*;
+
+    /// Copy-make copies the position at every node: Chess960's castling
+    /// squares fit in the bytes standard chess left free.
+    #[test]
+    fn position_stays_160_bytes() {
+        assert_eq!(core::mem::size_of::<Position>(), 160);
+    }
+
+    #[test]
+    fn back_ranks_pack_and_unpack() {
+        let bb = Bitboard::rank(Rank::First) | Bitboard::rank(Rank::Eighth);
+        assert_eq!(BackRanks::pack(bb).bitboard(), bb);
+        let some = Bitboard::from_square(Square::B1).with(Square::G8);
+        assert_eq!(BackRanks::pack(some).bitboard(), some);
     }
 }

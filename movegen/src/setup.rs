@@ -5,9 +5,9 @@ use core::str::FromStr;
 
 use attacks::{Bitboard, Color, File, Rank, Square};
 
+use crate::castling::{self, CastlingNotation, back_rank};
 use crate::error::{FenField, ParseFenError};
-use crate::position::castling_squares;
-use crate::types::{CastlingRights, Piece, Role};
+use crate::types::{Piece, Role};
 
 /// The FEN of the standard starting position.
 pub const STARTING_FEN: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
@@ -19,8 +19,10 @@ pub struct Setup {
     pub board: [Option<Piece>; 64],
     /// The side to move.
     pub turn: Color,
-    /// Castling rights.
-    pub castling: CastlingRights,
+    /// The rooks that may still castle (see [`castling`](crate::castling)).
+    pub castling_rooks: Bitboard,
+    /// How the FEN wrote the castling rights; the FEN is written back so.
+    pub castling_notation: CastlingNotation,
     /// The en-passant square, if the last move was a double pawn push.
     pub ep_square: Option<Square>,
     /// Plies since the last capture or pawn move.
@@ -38,21 +40,36 @@ impl Setup {
             .collect()
     }
 
-    /// The castling rights this board allows, whatever `castling` says:
-    /// those whose king and rook stand on their home squares. A position
-    /// is valid only if its rights are among these.
-    pub fn castling_allowed(&self) -> CastlingRights {
-        let mut rights = CastlingRights::NONE;
+    /// The rooks that could hold a castling right on this board, whatever
+    /// `castling_rooks` says: each side's rooks on its back rank, if its king
+    /// stands there too. A position is valid only if its castling rooks are
+    /// among these, with at most one on each side of each king.
+    pub fn castling_allowed(&self) -> Bitboard {
+        let mut rooks = Bitboard::EMPTY;
+        for color in Color::ALL {
+            let rank = Bitboard::rank(back_rank(color));
+            let own = |role| self.pieces(Piece { color, role }) & rank;
+            if own(Role::King).any() {
+                rooks |= own(Role::Rook);
+            }
+        }
+        rooks
+    }
+
+    /// The rooks that the flags `rights` stand for, as X-FEN reads `KQkq`:
+    /// the outermost rook on each side of the king, where there is one.
+    pub fn rooks_for(&self, rights: crate::CastlingRights) -> Bitboard {
+        let mut rooks = Bitboard::EMPTY;
         for color in Color::ALL {
             for king_side in [true, false] {
-                let (king, _, rook, _) = castling_squares(color, king_side);
-                let at = |sq: Square, role| self.board[sq.index()] == Some(Piece { color, role });
-                if at(king, Role::King) && at(rook, Role::Rook) {
-                    rights.0 |= CastlingRights::flag(color, king_side);
+                if rights.has(color, king_side)
+                    && let Some(rook) = castling::outermost_rook(&self.board, color, king_side)
+                {
+                    rooks |= rook;
                 }
             }
         }
-        rights
+        rooks
     }
 }
 
@@ -95,37 +112,6 @@ fn parse_board(field: &str) -> Result<[Option<Piece>; 64], ParseFenError> {
     Ok(board)
 }
 
-fn parse_castling(field: &str) -> Result<CastlingRights, ParseFenError> {
-    if field == "-" {
-        return Ok(CastlingRights::NONE);
-    }
-    let mut rights = 0u8;
-    for c in field.chars() {
-        let bit = match c {
-            'K' => CastlingRights::WHITE_KING_SIDE,
-            'Q' => CastlingRights::WHITE_QUEEN_SIDE,
-            'k' => CastlingRights::BLACK_KING_SIDE,
-            'q' => CastlingRights::BLACK_QUEEN_SIDE,
-            _ => {
-                return Err(ParseFenError::new(
-                    FenField::Castling,
-                    field,
-                    "expected '-' or letters from KQkq",
-                ));
-            }
-        };
-        if rights & bit != 0 {
-            return Err(ParseFenError::new(
-                FenField::Castling,
-                field,
-                "a castling right is repeated",
-            ));
-        }
-        rights |= bit;
-    }
-    Ok(CastlingRights(rights))
-}
-
 fn parse_counter(field: &str, which: FenField) -> Result<u32, ParseFenError> {
     field
         .parse::<u32>()
@@ -151,7 +137,8 @@ impl FromStr for Setup {
             "b" => Color::Black,
             t => return Err(ParseFenError::new(FenField::Turn, t, "expected 'w' or 'b'")),
         };
-        let castling = parse_castling(fields[2])?;
+        let (castling_rooks, castling_notation) = castling::parse_field(fields[2], &board)
+            .map_err(|reason| ParseFenError::new(FenField::Castling, fields[2], reason))?;
         let ep_square = match fields[3] {
             "-" => None,
             t => Some(t.parse::<Square>().map_err(|_| {
@@ -167,7 +154,8 @@ impl FromStr for Setup {
         Ok(Setup {
             board,
             turn,
-            castling,
+            castling_rooks,
+            castling_notation,
             ep_square,
             halfmoves,
             fullmoves,
@@ -200,7 +188,9 @@ impl fmt::Display for Setup {
             }
         }
         let turn = if self.turn == Color::White { 'w' } else { 'b' };
-        write!(f, " {turn} {} ", self.castling)?;
+        write!(f, " {turn} ")?;
+        castling::write_field(f, self.castling_rooks, self.castling_notation, &self.board)?;
+        f.write_str(" ")?;
         match self.ep_square {
             Some(sq) => write!(f, "{sq}")?,
             None => f.write_str("-")?,
@@ -222,16 +212,53 @@ impl Default for Setup {
 mod tests {
     use super::*;
 
+    fn squares(list: &[Square]) -> Bitboard {
+        list.iter().copied().collect()
+    }
+
     #[test]
-    fn castling_allowed_needs_king_and_rook_at_home() {
+    fn castling_allowed_needs_king_and_rook_on_the_back_rank() {
+        use Square::*;
         let s: Setup = STARTING_FEN.parse().unwrap();
-        assert_eq!(s.castling_allowed(), CastlingRights::ALL);
-        // No h1 rook: White keeps only the queen side.
-        let s: Setup = "r3k2r/8/8/8/8/8/8/R3K3 w - - 0 1".parse().unwrap();
-        assert_eq!(s.castling_allowed().to_string(), "Qkq");
-        // The black king off e8: Black keeps nothing.
-        let s: Setup = "r2k3r/8/8/8/8/8/8/R3K3 w - - 0 1".parse().unwrap();
-        assert_eq!(s.castling_allowed().to_string(), "Q");
+        assert_eq!(s.castling_allowed(), squares(&[A1, H1, A8, H8]));
+        // Every back-rank rook of a side whose king is there too.
+        let s: Setup = "r3k2r/8/8/8/8/8/8/RR2K3 w - - 0 1".parse().unwrap();
+        assert_eq!(s.castling_allowed(), squares(&[A1, B1, A8, H8]));
+        // The black king off the back rank: Black has none.
+        let s: Setup = "r6r/3k4/8/8/8/8/8/R3K3 w - - 0 1".parse().unwrap();
+        assert_eq!(s.castling_allowed(), squares(&[A1]));
+    }
+
+    #[test]
+    fn castling_fields_in_every_notation() {
+        use Square::*;
+        let read = |fen: &str| fen.parse::<Setup>().unwrap();
+        // X-FEN: `K` is the outermost rook on the king side, `B` an inner one.
+        let s = read("1r2k1rr/8/8/8/8/8/8/RR2K1R1 w KBkq - 0 1");
+        assert_eq!(s.castling_rooks, squares(&[G1, B1, H8, B8]));
+        assert_eq!(s.castling_notation, CastlingNotation::XFen);
+        assert_eq!(s.to_string(), "1r2k1rr/8/8/8/8/8/8/RR2K1R1 w KBkq - 0 1");
+        // Shredder-FEN: files only, written back as read.
+        let s = read("1r2k1rr/8/8/8/8/8/8/RR2K1R1 w GBhb - 0 1");
+        assert_eq!(s.castling_rooks, squares(&[G1, B1, H8, B8]));
+        assert_eq!(s.castling_notation, CastlingNotation::Shredder);
+        assert_eq!(s.to_string(), "1r2k1rr/8/8/8/8/8/8/RR2K1R1 w GBhb - 0 1");
+        // A Chess960 start position in both forms.
+        let shredder = read("bqnbrkrn/pppppppp/8/8/8/8/PPPPPPPP/BQNBRKRN w GEge - 0 1");
+        let xfen = read("bqnbrkrn/pppppppp/8/8/8/8/PPPPPPPP/BQNBRKRN w KQkq - 0 1");
+        assert_eq!(shredder.castling_rooks, xfen.castling_rooks);
+        assert_eq!(xfen.castling_rooks, squares(&[E1, G1, E8, G8]));
+        // A right with no rook on its side is read as the standard square,
+        // for the validation to reject.
+        assert_eq!(
+            read("4k3/8/8/8/8/8/8/4K3 w K - 0 1").castling_rooks,
+            squares(&[H1])
+        );
+        let e = "4k3/8/8/8/8/8/8/R3K3 w AA - 0 1"
+            .parse::<Setup>()
+            .unwrap_err();
+        assert_eq!(e.field, Some(FenField::Castling));
+        assert!(e.to_string().contains("repeated"), "{e}");
     }
 
     #[test]

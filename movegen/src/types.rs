@@ -1,4 +1,4 @@
-//! Pieces, castling rights and moves.
+//! Pieces and moves.
 
 use core::fmt;
 
@@ -99,57 +99,6 @@ impl Piece {
     }
 }
 
-/// Castling rights: four flags, White king side (`K`), White queen side
-/// (`Q`), Black king side (`k`), Black queen side (`q`).
-#[derive(Copy, Clone, Debug, Default, PartialEq, Eq, Hash)]
-pub struct CastlingRights(pub u8);
-
-impl CastlingRights {
-    /// No right.
-    pub const NONE: CastlingRights = CastlingRights(0);
-    /// All four rights.
-    pub const ALL: CastlingRights = CastlingRights(15);
-    /// White, king side.
-    pub const WHITE_KING_SIDE: u8 = 1;
-    /// White, queen side.
-    pub const WHITE_QUEEN_SIDE: u8 = 2;
-    /// Black, king side.
-    pub const BLACK_KING_SIDE: u8 = 4;
-    /// Black, queen side.
-    pub const BLACK_QUEEN_SIDE: u8 = 8;
-
-    /// The flag of `color` castling on the king side (`king_side`) or queen side.
-    #[inline(always)]
-    pub const fn flag(color: Color, king_side: bool) -> u8 {
-        1 << (2 * color as u8 + if king_side { 0 } else { 1 })
-    }
-
-    /// `true` if `color` may still castle on that side.
-    #[inline(always)]
-    pub const fn has(self, color: Color, king_side: bool) -> bool {
-        self.0 & CastlingRights::flag(color, king_side) != 0
-    }
-
-    /// `true` if no right is left.
-    pub const fn is_empty(self) -> bool {
-        self.0 == 0
-    }
-}
-
-impl fmt::Display for CastlingRights {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        if self.0 == 0 {
-            return f.write_str("-");
-        }
-        for (bit, c) in [(1, 'K'), (2, 'Q'), (4, 'k'), (8, 'q')] {
-            if self.0 & bit != 0 {
-                write!(f, "{c}")?;
-            }
-        }
-        Ok(())
-    }
-}
-
 /// What kind of move a [`Move`] is.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
 pub enum MoveKind {
@@ -157,7 +106,7 @@ pub enum MoveKind {
     Normal,
     /// A pawn capturing en passant.
     EnPassant,
-    /// Castling; the move goes from the king's square to its destination.
+    /// Castling; the move goes from the king's square to its rook's square.
     Castle,
     /// A pawn reaching the last rank and becoming this role.
     Promotion(Role),
@@ -165,8 +114,9 @@ pub enum MoveKind {
 
 /// A move in 16 bits: origin (6), destination (6) and kind (4).
 ///
-/// Castling is stored as the king's move (`e1g1`), as UCI writes it.
-/// [`Move::NULL`] (`0000` in UCI) passes the turn.
+/// Castling is stored as the king taking its own rook (`e1h1`), which names
+/// the rook in Chess960 too; [`Move::king_to`] is the king's destination
+/// (`g1`). [`Move::NULL`] (`0000` in UCI) passes the turn.
 #[derive(Copy, Clone, PartialEq, Eq, Hash, Default)]
 pub struct Move(u16);
 
@@ -196,10 +146,10 @@ impl Move {
         Move::with_kind(from, to, KIND_EN_PASSANT)
     }
 
-    /// Castling, given as the king's origin and destination squares.
+    /// Castling, given as the king's square and its rook's square.
     #[inline(always)]
-    pub const fn castle(king_from: Square, king_to: Square) -> Move {
-        Move::with_kind(king_from, king_to, KIND_CASTLE)
+    pub const fn castle(king: Square, rook: Square) -> Move {
+        Move::with_kind(king, rook, KIND_CASTLE)
     }
 
     /// A promotion to `role` (knight, bishop, rook or queen).
@@ -224,10 +174,35 @@ impl Move {
         Square::new(self.0 as u32 & 63)
     }
 
-    /// The destination square.
+    /// The destination square; for castling, the rook's square.
     #[inline(always)]
     pub const fn to(self) -> Square {
         Square::new((self.0 as u32 >> 6) & 63)
+    }
+
+    /// Where the moving piece lands: [`to`](Self::to), but for castling the
+    /// king's destination (the `g` or `c` file).
+    #[inline(always)]
+    pub const fn king_to(self) -> Square {
+        if self.0 >> 12 == KIND_CASTLE {
+            let file = if self.is_king_side_castle() { 6 } else { 2 };
+            Square::new(self.from() as u32 & !7 | file)
+        } else {
+            self.to()
+        }
+    }
+
+    /// `true` for castling with the rook on a higher file than the king.
+    #[inline(always)]
+    pub const fn is_king_side_castle(self) -> bool {
+        self.0 >> 12 == KIND_CASTLE && (self.to() as u32 & 7) > (self.from() as u32 & 7)
+    }
+
+    /// The move in UCI notation: castling as the king's two-square move
+    /// (`e1g1`), or with `chess960` as the king taking its rook (`e1h1`), as
+    /// UCI's `UCI_Chess960` option asks.
+    pub const fn uci(self, chess960: bool) -> Uci {
+        Uci { m: self, chess960 }
     }
 
     /// The kind of move.
@@ -272,14 +247,30 @@ impl Move {
     }
 }
 
-/// UCI notation: `e2e4`, `e7e8q`, `e1g1` for castling, `0000` for the null move.
+/// UCI notation: `e2e4`, `e7e8q`, `e1g1` for castling, `0000` for the null
+/// move. [`Move::uci`] writes Chess960 castling.
 impl fmt::Display for Move {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        if self.is_null() {
+        self.uci(false).fmt(f)
+    }
+}
+
+/// A move in UCI notation, standard or Chess960 ([`Move::uci`]).
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub struct Uci {
+    m: Move,
+    chess960: bool,
+}
+
+impl fmt::Display for Uci {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let m = self.m;
+        if m.is_null() {
             return f.write_str("0000");
         }
-        write!(f, "{}{}", self.from(), self.to())?;
-        if let Some(role) = self.promotion_role() {
+        let to = if self.chess960 { m.to() } else { m.king_to() };
+        write!(f, "{}{to}", m.from())?;
+        if let Some(role) = m.promotion_role() {
             write!(f, "{}", role.char())?;
         }
         Ok(())

@@ -7,7 +7,8 @@
 
 use attacks::{Color, File, Square};
 
-use crate::types::{CastlingRights, Role};
+use crate::castling::CastlingRights;
+use crate::types::Role;
 
 mod keys {
     include!("zobrist_keys.rs");

@@ -26,10 +26,76 @@ impl Rng {
 /// plies or until it ends. Played with shakmaty so the sample does not depend
 /// on the generator under test.
 fn random_positions(games: usize, plies: usize, seed: u64) -> Vec<String> {
+    random_positions_from(|_| Chess::default(), games, plies, seed)
+}
+
+/// The same from Chess960 start positions (a random one per game).
+fn random_chess960_positions(games: usize, plies: usize, seed: u64) -> Vec<String> {
+    let mut pick = Rng(seed ^ 0x960);
+    random_positions_from(
+        |_| shakmaty_pos(&chess960_start(pick.below(960))),
+        games,
+        plies,
+        seed,
+    )
+}
+
+/// Chess960 start position number `n` (0 to 959) in the standard numbering
+/// (518 is the standard start), its castling rights in Shredder-FEN.
+fn chess960_start(n: usize) -> String {
+    let mut rank = [' '; 8];
+    let mut n = n;
+    rank[2 * (n % 4) + 1] = 'B';
+    n /= 4;
+    rank[2 * (n % 4)] = 'B';
+    n /= 4;
+    let empty = |rank: &[char; 8]| -> Vec<usize> { (0..8).filter(|&i| rank[i] == ' ').collect() };
+    rank[empty(&rank)[n % 6]] = 'Q';
+    n /= 6;
+    let knights = [
+        (0, 1),
+        (0, 2),
+        (0, 3),
+        (0, 4),
+        (1, 2),
+        (1, 3),
+        (1, 4),
+        (2, 3),
+        (2, 4),
+        (3, 4),
+    ][n];
+    let e = empty(&rank);
+    rank[e[knights.0]] = 'N';
+    rank[e[knights.1]] = 'N';
+    let e = empty(&rank);
+    rank[e[0]] = 'R';
+    rank[e[1]] = 'K';
+    rank[e[2]] = 'R';
+    let white: String = rank.iter().collect();
+    let files: Vec<char> = [e[2], e[0]]
+        .iter()
+        .map(|&i| (b'a' + i as u8) as char)
+        .collect();
+    format!(
+        "{}/pppppppp/8/8/8/8/PPPPPPPP/{white} w {}{}{}{} - 0 1",
+        white.to_lowercase(),
+        files[0].to_ascii_uppercase(),
+        files[1].to_ascii_uppercase(),
+        files[0],
+        files[1],
+    )
+}
+
+fn random_positions_from(
+    mut start: impl FnMut(usize) -> Chess,
+    games: usize,
+    plies: usize,
+    seed: u64,
+) -> Vec<String> {
     let mut rng = Rng(seed);
     let mut fens = Vec::new();
-    for _ in 0..games {
-        let mut pos = Chess::default();
+    for game in 0..games {
+        let mut pos = start(game);
         for _ in 0..plies {
             let moves = pos.legal_moves();
             if moves.is_empty() {
@@ -52,24 +118,31 @@ fn random_positions(games: usize, plies: usize, seed: u64) -> Vec<String> {
     fens
 }
 
+/// shakmaty's position, in Chess960 mode where the castling rights need it.
 fn shakmaty_pos(fen: &str) -> Chess {
-    fen.parse::<Fen>()
-        .expect("shakmaty parses")
-        .into_position(CastlingMode::Standard)
-        .expect("shakmaty accepts")
+    let fen: Fen = fen.parse().expect("shakmaty parses");
+    let mode = CastlingMode::detect(fen.as_setup());
+    fen.into_position(mode).expect("shakmaty accepts")
+}
+
+/// UCI as shakmaty writes it for `pos`: Chess960 castling (`e1h1`) when
+/// the position needs Chess960.
+fn uci<A: SliderAttacks>(pos: &Position<A>, m: Move) -> String {
+    m.uci(pos.is_chess960()).to_string()
 }
 
 fn sorted_uci<A: SliderAttacks>(pos: &Position<A>) -> Vec<String> {
-    let mut v: Vec<String> = pos.legal_moves().iter().map(Move::to_string).collect();
+    let mut v: Vec<String> = pos.legal_moves().iter().map(|&m| uci(pos, m)).collect();
     v.sort();
     v
 }
 
 fn shakmaty_sorted_uci(pos: &Chess) -> Vec<String> {
+    let mode = pos.castles().mode();
     let mut v: Vec<String> = pos
         .legal_moves()
         .iter()
-        .map(|m| m.to_uci(CastlingMode::Standard).to_string())
+        .map(|m| m.to_uci(mode).to_string())
         .collect();
     v.sort();
     v
@@ -109,10 +182,23 @@ fn check_position<A: SliderAttacks>(fen: &str) {
             next.is_check(),
             "gives_check({m}) in {fen}"
         );
-        assert_eq!(pos.parse_uci(&m.to_string()), Ok(m));
+        assert_eq!(pos.parse_uci(&uci(&pos, m)), Ok(m));
+        if m.kind() == movegen::MoveKind::Castle {
+            // Both castling forms are read, unless the king's two-square
+            // form is also a normal king move (Chess960).
+            let standard = m.uci(false).to_string();
+            if !pos
+                .legal_moves()
+                .iter()
+                .any(|o| o.to_string() == standard && *o != m)
+            {
+                assert_eq!(pos.parse_uci(&standard), Ok(m), "{standard} in {fen}");
+            }
+            assert_eq!(pos.parse_uci(&m.uci(true).to_string()), Ok(m));
+        }
         let san = pos.san(m);
         assert_eq!(pos.parse_san(&san), Ok(m), "SAN {san} in {fen}");
-        let s_move = shakmaty::uci::UciMove::from_ascii(m.to_string().as_bytes())
+        let s_move = shakmaty::uci::UciMove::from_ascii(uci(&pos, m).as_bytes())
             .expect("uci")
             .to_move(&oracle)
             .expect("legal for shakmaty");
@@ -136,6 +222,33 @@ fn random_play_agrees_with_shakmaty() {
     let fens = random_positions(40, 120, 0x5eed_0001);
     assert!(fens.len() > 2_000, "{} positions", fens.len());
     check_all_methods(&fens);
+}
+
+#[test]
+fn random_chess960_play_agrees_with_shakmaty() {
+    let fens = random_chess960_positions(30, 60, 0x5eed_0960);
+    assert!(fens.len() > 1_000, "{} positions", fens.len());
+    let chess960 = fens
+        .iter()
+        .filter(|f| Position::<attacks::Magic>::from_fen(f).is_ok_and(|p| p.is_chess960()))
+        .count();
+    assert!(
+        chess960 > 300,
+        "{chess960} positions with Chess960 castling"
+    );
+    check_all_methods(&fens);
+}
+
+#[test]
+fn chess960_numbering() {
+    assert_eq!(
+        chess960_start(518),
+        "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w HAha - 0 1"
+    );
+    assert_eq!(
+        chess960_start(0),
+        "bbqnnrkr/pppppppp/8/8/8/8/PPPPPPPP/BBQNNRKR w HFhf - 0 1"
+    );
 }
 
 #[test]

@@ -44,7 +44,7 @@ perft: count the leaves of the legal move tree with Borrow's move generator
 
 Usage:
   perft [--method NAME|all] [--depth D] [--fen FEN | --epd FILE] [--divide]
-        [--threads N] [--hash MB] [--max-nodes N] [--compare]
+        [--threads N] [--hash MB] [--max-nodes N] [--compare] [--chess960]
 
 Options:
   --method NAME|all    attack method (default {default}); 'all' runs every method on
@@ -59,6 +59,10 @@ Options:
                        checks every depth whose expected count is <= --max-nodes, one
                        line per check, and ends with 'N passed, M failed'
   --divide             print 'move: count' for each root move (UCI), then the total
+  --chess960           write castling as Chess960's king-takes-rook ('e1h1'); implied
+                       by Shredder-FEN castling letters ('HAha') and by castling
+                       rights standard chess cannot have (X-FEN's inner rooks, a
+                       king off the e file). Counts are the same either way.
   --threads N          share the root moves among N threads (1 to {MAX_THREADS}, default 1)
   --hash MB            a perft transposition table of at most MB megabytes (0 to
                        {MAX_HASH_MB}, default 0: none); 64-bit keys, so a collision
@@ -118,6 +122,7 @@ struct Options {
     hash_mb: usize,
     max_nodes: Option<u64>,
     compare: bool,
+    chess960: bool,
 }
 
 enum Command {
@@ -167,6 +172,7 @@ fn parse_args(args: &[String]) -> Result<Command, String> {
         hash_mb: 0,
         max_nodes: None,
         compare: false,
+        chess960: false,
     };
     let mut i = 0;
     while i < args.len() {
@@ -222,12 +228,13 @@ fn parse_args(args: &[String]) -> Result<Command, String> {
             }
             "--max-nodes" => o.max_nodes = Some(parse_number(name, &value()?)?),
             "--compare" => o.compare = true,
+            "--chess960" => o.chess960 = true,
             _ if name.starts_with('-') && name != "-" => {
                 return Err(format!("unknown option '{arg}' (see --help)"));
             }
             _ => return Err(format!("unexpected argument '{arg}' (see --help)")),
         }
-        if inline.is_some() && matches!(name, "--divide" | "--compare" | "--help") {
+        if inline.is_some() && matches!(name, "--divide" | "--compare" | "--chess960" | "--help") {
             return Err(format!("{name} takes no value"));
         }
     }
@@ -335,6 +342,7 @@ fn run_ours<A: SliderAttacks>(
     depth: u32,
     threads: usize,
     hash: Option<&PerftHash>,
+    chess960: bool,
     progress: &mut Progress,
 ) -> Result<Run, CliError> {
     let pos = Position::<A>::from_fen(fen).map_err(|e| CliError::Input(e.to_string()))?;
@@ -370,7 +378,11 @@ fn run_ours<A: SliderAttacks>(
     Ok(Run {
         nodes: counts.iter().sum(),
         time: end - start,
-        moves: moves.iter().map(|m| m.to_string()).zip(counts).collect(),
+        moves: moves
+            .iter()
+            .map(|m| m.uci(chess960).to_string())
+            .zip(counts)
+            .collect(),
     })
 }
 
@@ -380,12 +392,19 @@ fn run_method(
     depth: u32,
     threads: usize,
     hash: Option<&PerftHash>,
+    chess960: bool,
     progress: &mut Progress,
 ) -> Result<Run, CliError> {
-    attacks::dispatch!(method, A => run_ours::<A>(fen, depth, threads, hash, progress))
+    attacks::dispatch!(method, A => run_ours::<A>(fen, depth, threads, hash, chess960, progress))
 }
 
-fn run_shakmaty(pos: &Chess, depth: u32, threads: usize, progress: &mut Progress) -> Run {
+fn run_shakmaty(
+    pos: &Chess,
+    depth: u32,
+    threads: usize,
+    chess960: bool,
+    progress: &mut Progress,
+) -> Run {
     let start = Instant::now();
     if depth == 0 {
         return Run {
@@ -417,7 +436,7 @@ fn run_shakmaty(pos: &Chess, depth: u32, threads: usize, progress: &mut Progress
         time: end - start,
         moves: moves
             .iter()
-            .map(|m| m.to_uci(CastlingMode::Standard).to_string())
+            .map(|m| m.to_uci(CastlingMode::from_chess960(chess960)).to_string())
             .zip(counts)
             .collect(),
     }
@@ -516,6 +535,10 @@ fn single(o: &Options, out: &mut impl Write) -> Result<bool, CliError> {
             format!("--fen: {e} (in '{fen}')")
         });
     }
+    let chess960 = o.chess960
+        || Position::<attacks::Magic>::from_fen(fen).is_ok_and(|p| {
+            p.is_chess960() || p.castling_notation() == movegen::CastlingNotation::Shredder
+        });
     let shakmaty_pos = if o.compare {
         Some(oracle::position(fen).map_err(|e| CliError::Input(format!("--compare: {e}")))?)
     } else {
@@ -547,12 +570,20 @@ fn single(o: &Options, out: &mut impl Write) -> Result<bool, CliError> {
             None => new_hash(o.hash_mb)?,
         };
         progress.context = format!("perft {depth} {m}:");
-        let run = run_method(m, fen, depth, o.threads, hash.as_ref(), &mut progress)?;
+        let run = run_method(
+            m,
+            fen,
+            depth,
+            o.threads,
+            hash.as_ref(),
+            chess960,
+            &mut progress,
+        )?;
         runs.push((m, run));
     }
     let shak = shakmaty_pos.as_ref().map(|p| {
         progress.context = format!("perft {depth} shakmaty:");
-        run_shakmaty(p, depth, o.threads, &mut progress)
+        run_shakmaty(p, depth, o.threads, chess960, &mut progress)
     });
     progress.clear();
 
@@ -787,13 +818,14 @@ fn epd(o: &Options, path: &str, out: &mut impl Write) -> Result<bool, CliError> 
                 check.depth,
                 o.threads,
                 hash.as_ref(),
+                o.chess960,
                 &mut progress,
             )?;
             if pass == 0
                 && let Some(p) = &shakmaty_positions[check.entry]
             {
                 progress.context = format!("[{}/{n_checks} shakmaty] {}:", k + 1, entry.name);
-                let s = run_shakmaty(p, check.depth, o.threads, &mut progress);
+                let s = run_shakmaty(p, check.depth, o.threads, o.chess960, &mut progress);
                 shak_total.0 += s.nodes;
                 shak_total.1 += s.time;
                 check.shakmaty = Some((s.nodes, s.time));

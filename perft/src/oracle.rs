@@ -3,11 +3,14 @@
 use shakmaty::fen::Fen;
 use shakmaty::{CastlingMode, Chess, Position as _};
 
-/// A position read by shakmaty. Unusual but playable positions (impossible
-/// checks, too much material) are accepted, as the tricky suites need.
+/// A position read by shakmaty, in Chess960 mode where its castling rights
+/// need it (`CastlingMode::detect`). Unusual but playable positions
+/// (impossible checks, too much material) are accepted, as the tricky suites
+/// need.
 pub fn position(fen: &str) -> Result<Chess, String> {
     let fen: Fen = fen.parse().map_err(|e| format!("shakmaty: {e}"))?;
-    match fen.into_position::<Chess>(CastlingMode::Standard) {
+    let mode = CastlingMode::detect(fen.as_setup());
+    match fen.into_position::<Chess>(mode) {
         Ok(p) => Ok(p),
         Err(e) => match e.ignore_too_much_material() {
             Ok(p) => Ok(p),
@@ -23,12 +26,14 @@ pub fn perft(pos: &Chess, depth: u32) -> u64 {
     shakmaty::perft(pos, depth)
 }
 
-/// shakmaty's legal moves in UCI notation, sorted.
+/// shakmaty's legal moves in UCI notation (Chess960's castling if the
+/// position is read in that mode), sorted.
 pub fn legal_moves_uci(pos: &Chess) -> Vec<String> {
+    let mode = pos.castles().mode();
     let mut v: Vec<String> = pos
         .legal_moves()
         .iter()
-        .map(|m| m.to_uci(CastlingMode::Standard).to_string())
+        .map(|m| m.to_uci(mode).to_string())
         .collect();
     v.sort();
     v

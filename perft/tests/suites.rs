@@ -25,9 +25,16 @@ const DEFAULT_METHOD_CAP: u64 = 10_000_000;
 const DEEP_CAP: u64 = 1_000_000_000;
 const DEEP_ALL_METHODS_CAP: u64 = 10_000_000;
 
-/// shakmaty_tricky.perft entries for Chess960 (X-FEN castling rights naming
-/// rooks off the a/h files, or `Ff`-style Shredder rights); standard chess
-/// gives them no meaning. Left out as `suites/README.txt` says.
+/// Per-(entry, depth) node caps for the 960 Chess960 start positions of
+/// `shakmaty_chess960.perft`: every method up to the first (2e7 nodes a
+/// method), the default method up to the second (2.2e9 nodes). The ignored
+/// [`deep_chess960_every_method`] takes every method to the second.
+const CHESS960_ALL_METHODS_CAP: u64 = 100_000;
+const CHESS960_DEFAULT_METHOD_CAP: u64 = 10_000_000;
+
+/// shakmaty_tricky.perft's Chess960 entries (X-FEN rights naming rooks off
+/// the a/h files, Shredder's `Ff`), counted like the rest since movegen
+/// reads Chess960; named here to check they stay in the suite.
 const CHESS960: &[&str] = &[
     "xfen-00",
     "xfen-01",
@@ -40,23 +47,11 @@ const CHESS960: &[&str] = &[
 /// Standard-chess entries we do not count, and why. The test
 /// [`refusals_are_exactly_the_listed_ones`] checks that each is still refused
 /// (and nothing else is), so this list cannot go stale unnoticed.
-const REFUSED: &[(&str, &str)] = &[
-    (
-        "two-knight-checkers",
-        "castling right K with the white king on c1 and no rook on h1 (an X-FEN right \
-         for the f1 rook); movegen refuses castling rights without king and rook at home",
-    ),
-    (
-        "asymmetrical-and-king-on-h",
-        "castling right q with the black king on h8: an impossible right, which shakmaty \
-         drops and movegen refuses",
-    ),
-    (
-        "max-legals-too-much-material",
-        "28 white pieces and 270 legal moves: more material than a game allows, which \
-         movegen refuses (PositionError::TooMuchMaterial)",
-    ),
-];
+const REFUSED: &[(&str, &str)] = &[(
+    "max-legals-too-much-material",
+    "28 white pieces and 270 legal moves: more material than a game allows, which \
+     movegen refuses (PositionError::TooMuchMaterial)",
+)];
 
 /// Why we do not count `fen`, if we do not: the FEN reader refuses it (the
 /// CLI uses the same rule).
@@ -71,7 +66,8 @@ fn read(name: &str) -> String {
     std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{path}: {e}"))
 }
 
-/// Every suite entry, Chess960 ones left out.
+/// Every entry of the standard suites (shakmaty_tricky.perft's few Chess960
+/// positions included).
 fn all_entries() -> Vec<Entry> {
     let mut entries = Vec::new();
     for file in [
@@ -81,8 +77,13 @@ fn all_entries() -> Vec<Entry> {
     ] {
         entries.extend(suite::parse_epd(&read(file), file).expect(file));
     }
-    entries.extend(suite::parse_blocks(&read("shakmaty_tricky.perft"), CHESS960).expect("blocks"));
+    entries.extend(suite::parse_blocks(&read("shakmaty_tricky.perft"), &[]).expect("blocks"));
     entries
+}
+
+/// The 960 Chess960 start positions, Shredder-FEN, depths 1 to 6.
+fn chess960_entries() -> Vec<Entry> {
+    suite::parse_blocks(&read("shakmaty_chess960.perft"), &[]).expect("960 blocks")
 }
 
 /// The entries we count.
@@ -143,18 +144,72 @@ fn threads() -> usize {
 #[test]
 fn suites_have_the_expected_shape() {
     let entries = all_entries();
-    // 7 + 128 + 174 EPD lines, 26 blocks less 6 Chess960 ones.
-    assert_eq!(entries.len(), 7 + 128 + 174 + 20);
+    // 7 + 128 + 174 EPD lines, 26 blocks.
+    assert_eq!(entries.len(), 7 + 128 + 174 + 26);
     let pairs: usize = entries.iter().map(|e| e.counts.len()).sum();
     assert!(pairs > 1600, "{pairs} (position, depth) pairs");
     for e in &entries {
         assert!(!e.counts.is_empty(), "{} has no counts", e.name);
     }
     // The Chess960 names are really in the file.
-    let with_960 = suite::parse_blocks(&read("shakmaty_tricky.perft"), &[]).unwrap();
     for name in CHESS960 {
-        assert!(with_960.iter().any(|e| e.name == *name), "{name} not found");
+        assert!(entries.iter().any(|e| e.name == *name), "{name} not found");
     }
+    let chess960 = chess960_entries();
+    assert_eq!(chess960.len(), 960);
+    for e in &chess960 {
+        assert_eq!(e.counts.len(), 6, "{}", e.name);
+        // Read, and written back in the form read (Shredder-FEN here).
+        let pos: Position = Position::from_fen(&e.fen).expect(&e.fen);
+        assert_eq!(pos.fen(), e.fen);
+    }
+}
+
+#[test]
+fn chess960_every_method_small_depths() {
+    assert_no_failures(&check_methods(
+        Method::ALL,
+        &chess960_entries(),
+        CHESS960_ALL_METHODS_CAP,
+    ));
+}
+
+#[test]
+fn chess960_default_method_larger_depths() {
+    let bigger: Vec<Entry> = chess960_entries()
+        .into_iter()
+        .map(|mut e| {
+            e.counts.retain(|&(_, n)| n > CHESS960_ALL_METHODS_CAP);
+            e
+        })
+        .collect();
+    assert_no_failures(&check_method(
+        Method::DEFAULT,
+        &bigger,
+        CHESS960_DEFAULT_METHOD_CAP,
+        threads(),
+    ));
+}
+
+#[test]
+#[ignore = "deep: 2.2e9 nodes per method; run with --ignored"]
+fn deep_chess960_every_method() {
+    assert_no_failures(&check_methods(
+        Method::ALL,
+        &chess960_entries(),
+        CHESS960_DEFAULT_METHOD_CAP,
+    ));
+}
+
+#[test]
+#[ignore = "deep: every count of the 960 positions to depth 6, 5e11 nodes; hours"]
+fn deep_chess960_default_method() {
+    assert_no_failures(&check_method(
+        Method::DEFAULT,
+        &chess960_entries(),
+        u64::MAX,
+        threads(),
+    ));
 }
 
 #[test]

@@ -21,7 +21,7 @@
 use std::fmt;
 
 use attacks::{Bitboard, Color, Square};
-use movegen::{CastlingRights, Piece, Position, Role, Setup};
+use movegen::{CastlingNotation, Piece, Position, Role, Setup};
 
 /// The size of one binary record.
 pub const RECORD_SIZE: usize = 32;
@@ -99,14 +99,6 @@ pub fn parse_text(line: &str) -> Result<Labelled, String> {
     Ok(Labelled { pos, score, result })
 }
 
-/// The rook squares whose rook may still castle: `(color, king side, square)`.
-const CASTLING_ROOKS: [(Color, bool, Square); 4] = [
-    (Color::White, true, Square::H1),
-    (Color::White, false, Square::A1),
-    (Color::Black, true, Square::H8),
-    (Color::Black, false, Square::A8),
-];
-
 /// The nibble that marks a rook with its castling right.
 const UNMOVED_ROOK: u8 = 6;
 
@@ -115,16 +107,12 @@ pub fn pack(pos: &Position, score: i32, result: f32) -> [u8; RECORD_SIZE] {
     let mut out = [0u8; RECORD_SIZE];
     let occupied = pos.occupied();
     out[0..8].copy_from_slice(&occupied.0.to_le_bytes());
-    let castling = pos.castling();
+    let castling_rooks = pos.castling_rooks();
     for (i, sq) in occupied.enumerate() {
         let piece = pos
             .piece_at(sq)
             .unwrap_or_else(|| unreachable!("an occupied square holds a piece"));
-        let castles = piece.role == Role::Rook
-            && CASTLING_ROOKS.iter().any(|&(c, king_side, s)| {
-                c == piece.color && s == sq && castling.has(c, king_side)
-            });
-        let mut nibble = if castles {
+        let mut nibble = if castling_rooks.contains(sq) {
             UNMOVED_ROOK
         } else {
             piece.role.index() as u8
@@ -156,7 +144,7 @@ pub fn unpack(record: &[u8; RECORD_SIZE]) -> Result<Labelled, String> {
         ));
     }
     let mut board = [None; 64];
-    let mut castling = CastlingRights::NONE;
+    let mut castling_rooks = Bitboard::EMPTY;
     for (i, sq) in occupied.enumerate() {
         let nibble = (record[8 + i / 2] >> (4 * (i % 2))) & 15;
         let color = if nibble & 8 != 0 {
@@ -165,16 +153,9 @@ pub fn unpack(record: &[u8; RECORD_SIZE]) -> Result<Labelled, String> {
             Color::White
         };
         let role = match nibble & 7 {
+            // Which rooks may castle is checked with the position.
             UNMOVED_ROOK => {
-                let Some(&(_, king_side, _)) = CASTLING_ROOKS
-                    .iter()
-                    .find(|&&(c, _, s)| c == color && s == sq)
-                else {
-                    return Err(format!(
-                        "a castling rook on {sq}, where no {color:?} rook starts"
-                    ));
-                };
-                castling.0 |= CastlingRights::flag(color, king_side);
+                castling_rooks |= sq;
                 Role::Rook
             }
             7 => return Err(format!("piece code {nibble} on {sq} is no piece")),
@@ -201,7 +182,8 @@ pub fn unpack(record: &[u8; RECORD_SIZE]) -> Result<Labelled, String> {
     let setup = Setup {
         board,
         turn,
-        castling,
+        castling_rooks,
+        castling_notation: CastlingNotation::XFen,
         ep_square,
         halfmoves: u32::from(record[25]),
         fullmoves: u32::from(u16::from_le_bytes([record[26], record[27]])).max(1),
@@ -279,8 +261,8 @@ mod tests {
         r[10] = 0x21; // e1 king becomes a knight: White has no king
         assert!(unpack(&r).unwrap_err().contains("not a legal position"));
         let mut r = good;
-        r[9] = 0x62; // d1 a castling rook
-        assert!(unpack(&r).unwrap_err().contains("no White rook starts"));
+        r[9] = 0x62; // d1 a castling rook too: two on White's queen side
+        assert!(unpack(&r).unwrap_err().contains("not a legal position"));
     }
 
     #[test]

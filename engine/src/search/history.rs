@@ -26,11 +26,12 @@ pub const PIECE_SQUARES: usize = 12 * 64;
 /// The continuation key of no move (the root, a null move).
 pub const NO_CONT: usize = PIECE_SQUARES;
 
-/// The continuation key of `m` in `pos`: its piece and destination.
+/// The continuation key of `m` in `pos`: its piece and where it lands (the
+/// king's square for castling).
 #[inline]
 pub fn cont_key<A: SliderAttacks>(pos: &Position<A>, m: Move) -> usize {
     let role = pos.role_at(m.from()).map_or(0, |r| r.index());
-    (pos.turn().index() * 6 + role) * 64 + m.to().index()
+    (pos.turn().index() * 6 + role) * 64 + m.king_to().index()
 }
 
 /// A zeroed boxed table, built on the heap (too large for the stack).
@@ -83,14 +84,16 @@ impl Histories {
         if prev.is_null() {
             Move::NULL
         } else {
-            self.counter[prev.from().index()][prev.to().index()]
+            self.counter[prev.from().index()][prev.king_to().index()]
         }
     }
 
-    /// The history of quiet move `m` for `side`.
+    /// The history of quiet move `m` for `side`. The from-to tables use the
+    /// square the piece lands on (the king's, for castling), as the
+    /// continuation key does.
     #[inline]
     pub fn quiet(&self, side: Color, m: Move) -> i32 {
-        self.quiet[side.index()][m.from().index()][m.to().index()]
+        self.quiet[side.index()][m.from().index()][m.king_to().index()]
     }
 
     /// The ordering score of quiet move `m` (continuation key `key`) for
@@ -113,7 +116,7 @@ impl Histories {
     }
 
     fn update_quiet(&mut self, side: Color, m: Move, key: usize, conts: [usize; 2], bonus: i32) {
-        let h = &mut self.quiet[side.index()][m.from().index()][m.to().index()];
+        let h = &mut self.quiet[side.index()][m.from().index()][m.king_to().index()];
         *h = gravity(*h, bonus);
         for c in conts {
             if c != NO_CONT {
@@ -149,7 +152,7 @@ impl Histories {
             self.update_quiet(side, q, k, conts, -bonus);
         }
         if !prev.is_null() {
-            self.counter[prev.from().index()][prev.to().index()] = best;
+            self.counter[prev.from().index()][prev.king_to().index()] = best;
         }
     }
 }

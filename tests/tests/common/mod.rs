@@ -1,12 +1,12 @@
 //! Random legal positions for the property tests.
 
 use attacks::{Color, Magic, Rank, Square};
-use movegen::{CastlingRights, Piece, Position, PositionError, Role, Setup};
+use movegen::{CastlingNotation, CastlingRights, Piece, Position, PositionError, Role, Setup};
 use proptest::prelude::*;
 
 /// A legal position from the kings' squares, (square, piece code) pairs,
 /// the side to move, wanted castling rights (bits `KQkq`, kept where king and
-/// rook stand at home) and an en-passant file (a double push is set up there,
+/// rook stand on the back rank, the outermost rook as X-FEN's `KQkq`) and an en-passant file (a double push is set up there,
 /// with a pawn beside it to capture). Pieces that cannot stand are left out.
 pub fn build(
     kings: (u8, u8),
@@ -21,7 +21,8 @@ pub fn build(
     let mut setup = Setup {
         board: [None; 64],
         turn: if black { Color::Black } else { Color::White },
-        castling: CastlingRights::NONE,
+        castling_rooks: attacks::Bitboard::EMPTY,
+        castling_notation: CastlingNotation::XFen,
         ep_square: None,
         halfmoves: 0,
         fullmoves: 1,
@@ -58,7 +59,7 @@ pub fn build(
             setup.board[usize::from(sq)] = None;
         }
     }
-    setup.castling = CastlingRights(castling & setup.castling_allowed().0);
+    setup.castling_rooks = setup.rooks_for(CastlingRights(castling));
     if let Some(file) = ep_file {
         let us = setup.turn;
         let (ep_rank, pushed_rank, origin_rank) = match us {

@@ -1,0 +1,195 @@
+//! The command line: `bench`, `--version`, `--help` (helpers in `common`).
+
+mod common;
+
+use common::*;
+
+// ---------------------------------------------------------------------------
+// `borrow bench` and the command line.
+
+fn bench_nodes(stdout: &[u8]) -> u64 {
+    let text = String::from_utf8_lossy(stdout);
+    let last = text.lines().last().unwrap_or_default();
+    let words: Vec<&str> = last.split(' ').collect();
+    match words[..] {
+        [n, "nodes", nps, "nps"] if nps.parse::<u64>().is_ok() => n
+            .parse()
+            .unwrap_or_else(|_| panic!("bad node count in '{last}'")),
+        _ => panic!("last line '{last}' is not '<nodes> nodes <nps> nps'"),
+    }
+}
+
+#[test]
+fn bench_prints_nodes_and_nps_and_exits_0() {
+    let out = run(&["bench", "--depth", "5"]);
+    assert!(out.status.success(), "{out:?}");
+    assert!(bench_nodes(&out.stdout) > 0);
+    assert!(!String::from_utf8_lossy(&out.stderr).contains("panicked"));
+}
+
+#[test]
+fn bench_node_count_is_the_same_for_every_attack_method() {
+    let mut counts = Vec::new();
+    for &m in Method::ALL {
+        let out = run(&["bench", "--depth", "5", "--method", m.name()]);
+        assert!(out.status.success(), "{m}: {out:?}");
+        counts.push((m, bench_nodes(&out.stdout)));
+    }
+    let first = counts[0].1;
+    assert!(
+        counts.iter().all(|&(_, n)| n == first),
+        "node counts differ: {counts:?}"
+    );
+
+    // `--method all` prints one row per method, all with that count.
+    let out = run(&["bench", "--depth", "5", "--method", "all"]);
+    assert!(out.status.success(), "{out:?}");
+    assert_eq!(bench_nodes(&out.stdout), first);
+    let text = String::from_utf8_lossy(&out.stdout);
+    for &m in Method::ALL {
+        let row = text
+            .lines()
+            .find(|l| l.split_whitespace().next() == Some(m.name()))
+            .unwrap_or_else(|| panic!("no row for {m}:\n{text}"));
+        let n: u64 = row.split_whitespace().nth(1).unwrap().parse().unwrap();
+        assert_eq!(n, first, "{row}");
+    }
+}
+
+#[test]
+fn bench_into_a_closed_pipe_does_not_panic() {
+    // `borrow bench | head -1`: the reader goes away at once.
+    let mut child = Command::new(BIN)
+        .args(["bench", "--depth", "5", "--method", "all"])
+        .stdin(Stdio::null())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("start borrow");
+    drop(child.stdout.take());
+    let mut err = child.stderr.take().unwrap();
+    let status = wait_with_timeout(&mut child, Duration::from_secs(30)).expect("bench ends");
+    let mut stderr = String::new();
+    let _ = err.read_to_string(&mut stderr);
+    assert!(!stderr.contains("panicked"), "{stderr}");
+    // Issue 17, row 14: a closed pipe is a quiet success, as for any tool
+    // whose reader has what it wanted.
+    assert_eq!(status.code(), Some(0), "{status}: {stderr}");
+    assert!(stderr.is_empty(), "{stderr}");
+}
+
+/// `borrow bench | head -1`: the reader takes a line and goes away.
+#[test]
+fn bench_into_head_1_is_a_quiet_success() {
+    let mut child = Command::new(BIN)
+        .args(["bench", "4"])
+        .stdin(Stdio::null())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("start borrow");
+    let mut first = String::new();
+    BufReader::new(child.stdout.take().unwrap())
+        .read_line(&mut first)
+        .unwrap();
+    let mut err = child.stderr.take().unwrap();
+    let status = wait_with_timeout(&mut child, Duration::from_secs(30)).expect("bench ends");
+    let mut stderr = String::new();
+    let _ = err.read_to_string(&mut stderr);
+    assert_eq!(status.code(), Some(0), "{status}: {stderr}");
+    assert!(stderr.is_empty(), "{stderr}");
+    // The first line says what runs.
+    assert!(
+        first.contains(&format!("method {}", Method::DEFAULT)) && first.contains("depth 4"),
+        "{first}"
+    );
+}
+
+/// Issue 17, row 5: the bare depth (`borrow bench 13`, as OpenBench runs
+/// it) has the check of `--depth`: 1 to 64.
+#[test]
+fn bench_depth_is_checked_however_it_is_given() {
+    for args in [
+        &["bench", "0"][..],
+        &["bench", "500"],
+        &["bench", "-3"],
+        &["bench", "--depth", "500"],
+        &["bench", "--depth=0"],
+    ] {
+        let out = run(args);
+        assert_eq!(out.status.code(), Some(2), "{args:?}: {out:?}");
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert!(err.contains("1 to 64"), "{args:?}: {err}");
+        assert!(out.stdout.is_empty(), "{args:?}: nothing benched");
+    }
+    // Both spellings, and `--opt=value`, run the same search.
+    let a = run(&["bench", "3"]);
+    let b = run(&[
+        "bench",
+        "--depth=3",
+        &format!("--method={}", Method::DEFAULT),
+    ]);
+    assert!(a.status.success() && b.status.success(), "{a:?} {b:?}");
+    assert_eq!(bench_nodes(&a.stdout), bench_nodes(&b.stdout));
+}
+
+/// Issue 17, across the tools: `--version`, `bench --help`, exit codes in
+/// the help, unknown methods listed with their aliases.
+#[test]
+fn version_help_and_method_names() {
+    let out = run(&["--version"]);
+    assert!(out.status.success(), "{out:?}");
+    let v = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        v.starts_with("Borrow ") && v.contains(env!("CARGO_PKG_VERSION")),
+        "{v}"
+    );
+
+    let out = run(&["bench", "--help"]);
+    assert!(out.status.success(), "{out:?}");
+    let help = String::from_utf8_lossy(&out.stdout);
+    assert!(help.contains("--depth D"), "{help}");
+    assert!(help.contains("Exit status: 0"), "{help}");
+    assert!(help.contains("13"), "the default depth: {help}");
+
+    let out = run(&["bench", "--method", "nonsense"]);
+    assert_eq!(out.status.code(), Some(2));
+    let err = String::from_utf8_lossy(&out.stderr);
+    for m in Method::ALL {
+        assert!(err.contains(m.name()), "{m}: {err}");
+        for a in m.aliases() {
+            assert!(err.contains(a), "{m} alias {a}: {err}");
+        }
+    }
+}
+
+#[test]
+fn bench_with_a_bad_method_or_argument_exits_2_with_a_message() {
+    let out = run(&["bench", "--depth", "5", "--method", "nonsense"]);
+    assert_eq!(out.status.code(), Some(2), "{out:?}");
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        err.contains("nonsense") && err.contains(Method::DEFAULT.name()),
+        "{err}"
+    );
+    assert!(out.stdout.is_empty(), "nothing benched");
+
+    for args in [
+        &["bench", "--method"][..],
+        &["bench", "--depth", "0"],
+        &["bench", "--depth", "x"],
+        &["bench", "--frobnicate"],
+        &["frobnicate"],
+    ] {
+        let out = run(args);
+        assert_eq!(out.status.code(), Some(2), "{args:?}: {out:?}");
+        assert!(!out.stderr.is_empty(), "{args:?}: no message");
+        assert!(
+            !String::from_utf8_lossy(&out.stderr).contains("panicked"),
+            "{args:?}"
+        );
+    }
+    let out = run(&["--help"]);
+    assert!(out.status.success());
+    assert!(String::from_utf8_lossy(&out.stdout).contains("bench"));
+}
