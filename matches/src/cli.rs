@@ -41,6 +41,10 @@ match options:
                       read by the book crate; start=K plays the K-th opening
                       (of the chosen order, 1..number of openings) first
   -srand SEED         seed for order=random (default: from the clock)
+  -variant V          standard (default) or fischerandom (Chess960; also
+                      chess960): each engine gets option UCI_Chess960=true
+                      and castling is sent as the king taking its rook; use
+                      a Chess960 opening file (Shredder- or X-FEN)
   -draw movenumber=N movecount=C score=S
                       adjudicate a draw when both scores stayed within S cp
                       for C moves each, from full move N on
@@ -124,6 +128,9 @@ pub struct MatchConfig {
     pub stall_timeout: Duration,
     /// UCI log file.
     pub log: Option<PathBuf>,
+    /// Chess960 (`-variant fischerandom`): engines get `UCI_Chess960` and
+    /// castling is sent as the king taking its rook.
+    pub chess960: bool,
 }
 
 impl MatchConfig {
@@ -144,6 +151,7 @@ impl MatchConfig {
             event: "borrow-match".into(),
             rating_interval: 0,
             stall_timeout: Duration::from_millis(2000),
+            chess960: false,
             log: None,
         }
     }
@@ -270,6 +278,17 @@ pub fn parse(args: &[String]) -> Result<Command, String> {
             "-version" => return Ok(Command::Version),
             "-engine" => engines.push((pairs(opt, values)?, EngineConfig::default())),
             "-each" => each.extend(pairs(opt, values)?),
+            "-variant" => {
+                c.chess960 = match single(opt, values)? {
+                    "standard" => false,
+                    "fischerandom" | "chess960" => true,
+                    v => {
+                        return Err(format!(
+                            "-variant: standard or fischerandom (Chess960), not '{v}'"
+                        ));
+                    }
+                }
+            }
             "-rounds" => c.rounds = Some(num(opt, "rounds", single(opt, values)?)?),
             "-games" => {
                 c.games = num(opt, "games", single(opt, values)?)?;
@@ -480,6 +499,18 @@ pub fn parse(args: &[String]) -> Result<Command, String> {
     }
     if engines[0].1.name == engines[1].1.name {
         engines[1].1.name += "-2";
+    }
+    if c.chess960 {
+        // As fastchess does; an explicit option.UCI_Chess960 stays.
+        for (_, e) in engines.iter_mut() {
+            if !e
+                .options
+                .iter()
+                .any(|(k, _)| k.eq_ignore_ascii_case("UCI_Chess960"))
+            {
+                e.options.push(("UCI_Chess960".into(), "true".into()));
+            }
+        }
     }
     c.engines = engines.into_iter().map(|(_, e)| e).collect();
     if c.rounds.is_none() && c.sprt.is_none() {

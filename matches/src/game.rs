@@ -184,6 +184,8 @@ pub struct GameRecord {
     pub failed: Option<Color>,
     /// The time controls, for PGN: White's and Black's limits.
     pub limits: [Limits; 2],
+    /// A Chess960 game (PGN's `Variant` tag).
+    pub chess960: bool,
 }
 
 impl GameRecord {
@@ -373,6 +375,7 @@ pub fn play(
     opening: &Opening,
     adjudication: Adjudication,
     grace: Duration,
+    chess960: bool,
 ) -> Result<GameRecord, Interrupted> {
     let [mut white, mut black] = seats;
     let limits = [white.config.limits, black.config.limits];
@@ -382,7 +385,7 @@ pub fn play(
     let mut keys = vec![key(&pos)];
     let mut opening_san = Vec::new();
     let mut uci_moves: Vec<String> = Vec::new();
-    for m in openings::uci_moves(opening) {
+    for m in openings::uci_moves(opening, chess960) {
         let mv = m
             .parse::<UciMove>()
             .ok()
@@ -402,6 +405,7 @@ pub fn play(
         termination: Termination::MaxMoves,
         failed: None,
         limits,
+        chess960,
     };
     let finish = |mut record: GameRecord, result, termination, failed| {
         record.result = result;
@@ -491,7 +495,7 @@ pub fn play(
             Some(mv) => mv,
             None => return lose(record, side, Failure::IllegalMove, Some(mv_text)),
         };
-        let uci = mv.to_uci(CastlingMode::Standard).to_string();
+        let uci = mv.to_uci(CastlingMode::from_chess960(chess960)).to_string();
         let san = SanPlus::from_move_and_play_unchecked(&mut pos, mv).to_string();
         keys.push(key(&pos));
         uci_moves.push(uci.clone());

@@ -68,10 +68,13 @@ pub fn is_startpos(opening: &Opening) -> bool {
     opening.fen == START_FEN
 }
 
-/// Parses a FEN into a legal standard-chess position (shakmaty).
+/// Parses a FEN into a legal position (shakmaty), in Chess960 mode where its
+/// castling rights need it (`CastlingMode::detect`). shakmaty reads UCI
+/// castling in either form in both modes.
 pub fn parse_fen(fen: &str) -> Result<Chess, String> {
     let f = Fen::from_ascii(fen.as_bytes()).map_err(|e| format!("bad FEN '{fen}': {e}"))?;
-    f.into_position(CastlingMode::Standard)
+    let mode = CastlingMode::detect(f.as_setup());
+    f.into_position(mode)
         .map_err(|e| format!("illegal position '{fen}': {e}"))
 }
 
@@ -80,9 +83,14 @@ pub fn start_position(opening: &Opening) -> Result<Chess, String> {
     parse_fen(&opening.fen)
 }
 
-/// The opening's moves in UCI notation (castling as `e1g1`).
-pub fn uci_moves(opening: &Opening) -> Vec<String> {
-    opening.moves.iter().map(|m| m.to_string()).collect()
+/// The opening's moves in UCI notation: castling as `e1g1`, or with
+/// `chess960` as the king taking its rook (`e1h1`).
+pub fn uci_moves(opening: &Opening, chess960: bool) -> Vec<String> {
+    opening
+        .moves
+        .iter()
+        .map(|m| m.uci(chess960).to_string())
+        .collect()
 }
 
 /// Plays `moves` (UCI) from `start`; the position after them.
@@ -99,7 +107,7 @@ pub fn play_uci(start: &Chess, moves: &[String]) -> Result<Chess, String> {
 /// Why the referee cannot start a game from `opening`, if it cannot.
 pub fn referee_check(opening: &Opening) -> Result<(), String> {
     let start = start_position(opening)?;
-    let pos = play_uci(&start, &uci_moves(opening))?;
+    let pos = play_uci(&start, &uci_moves(opening, false))?;
     if pos.legal_moves().is_empty() {
         return Err("the game is over: no legal move".into());
     }
@@ -240,15 +248,15 @@ rnb1kbnr/pppp1ppp/8/4p3/6Pq/5P2/PPPPP2P/RNBQKBNR w KQkq - 1 3
         let (o, e) = read(PGN, Format::Pgn, None);
         assert_eq!(o.len(), 3, "{o:?} {e:?}");
         assert_eq!(
-            uci_moves(&o[0]),
+            uci_moves(&o[0], false),
             [
                 "e2e4", "e7e5", "g1f3", "b8c6", "f1b5", "a7a6", "b5a4", "g8f6", "e1g1"
             ]
         );
         assert!(is_startpos(&o[0]));
         assert_eq!(o[1].fen, "4k3/8/8/8/8/8/8/4K2R w K - 0 1");
-        assert_eq!(uci_moves(&o[1]), ["e1g1", "e8d7"]);
-        assert_eq!(uci_moves(&o[2]), ["d2d4", "d7d5", "c2c4"]);
+        assert_eq!(uci_moves(&o[1], false), ["e1g1", "e8d7"]);
+        assert_eq!(uci_moves(&o[2], false), ["d2d4", "d7d5", "c2c4"]);
         assert_eq!(e.len(), 1);
         assert_eq!(e[0].line, 15);
         assert!(e[0].message.contains("Ke3"), "{}", e[0].message);
@@ -257,10 +265,10 @@ rnb1kbnr/pppp1ppp/8/4p3/6Pq/5P2/PPPPP2P/RNBQKBNR w KQkq - 1 3
     #[test]
     fn pgn_plies_limit() {
         let (o, _) = read(PGN, Format::Pgn, Some(2));
-        assert_eq!(uci_moves(&o[0]), ["e2e4", "e7e5"]);
+        assert_eq!(uci_moves(&o[0], false), ["e2e4", "e7e5"]);
         // The broken game's bad move is past the limit: it is kept.
         assert_eq!(o.len(), 4);
-        assert_eq!(uci_moves(&o[2]), ["e2e4", "e7e5"]);
+        assert_eq!(uci_moves(&o[2], false), ["e2e4", "e7e5"]);
     }
 
     #[test]

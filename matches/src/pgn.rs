@@ -58,7 +58,10 @@ pub fn format_game(g: &GameRecord, event: &str, round: &str, date: &str) -> Stri
     tag("White", &g.white);
     tag("Black", &g.black);
     tag("Result", g.result.as_str());
-    if !crate::openings::is_startpos(&g.opening) {
+    if g.chess960 {
+        tag("Variant", "Chess960");
+    }
+    if g.chess960 || !crate::openings::is_startpos(&g.opening) {
         tag("FEN", &g.opening.fen);
         tag("SetUp", "1");
     }
@@ -159,6 +162,7 @@ mod tests {
         .unwrap();
         let e5 = after_e4.parse_uci("e7e5").unwrap();
         let g = GameRecord {
+            chess960: false,
             white: "A".into(),
             black: "B \"quoted\"".into(),
             opening: Opening {

@@ -265,7 +265,13 @@ fn worker(shared: Arc<Shared>, tx: Sender<Event>, id: usize) {
             } else {
                 [seat_b, seat_a]
             };
-            match game::play(seats, opening, cfg.adjudication, cfg.stall_timeout) {
+            match game::play(
+                seats,
+                opening,
+                cfg.adjudication,
+                cfg.stall_timeout,
+                cfg.chess960,
+            ) {
                 Ok(record) => {
                     results.push(wdl_of(&record, first_is_white));
                     let _ = tx.send(Event::Game {

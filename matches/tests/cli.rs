@@ -300,3 +300,48 @@ fn the_summary_into_a_closed_pipe_is_a_quiet_success() {
     assert!(!err.contains("panicked"), "{err}");
     assert_eq!(o.status.code(), Some(0), "{err}");
 }
+
+/// Chess960 (issue 14): a match of the real engine against itself from the
+/// committed 960 start positions finishes with no illegal move or failure,
+/// both engines told `UCI_Chess960`, and the PGN says so. Openings with
+/// early castling would need many moves; these games run to `-maxmoves 40`
+/// at 3,000 nodes, long enough for castling in most of them.
+#[test]
+fn a_chess960_match_plays_legal_games() {
+    let dir = TempDir::new("chess960");
+    let pgn = dir.join("games.pgn");
+    let log = dir.join("uci.log");
+    let openings = concat!(env!("CARGO_MANIFEST_DIR"), "/openings/chess960.epd");
+    let o = Command::new(RUNNER)
+        .args(["-engine", &format!("cmd={BORROW}"), "name=A"])
+        .args(["-engine", &format!("cmd={BORROW}"), "name=B"])
+        .args(["-each", "nodes=3000", "option.Hash=4"])
+        .args([
+            "-variant",
+            "fischerandom",
+            "-rounds",
+            "6",
+            "-concurrency",
+            "2",
+        ])
+        .args(["-openings", &format!("file={openings}"), "order=random"])
+        .args(["-srand", "960", "-maxmoves", "40"])
+        .args([
+            "-pgnout",
+            pgn.to_str().unwrap(),
+            "-log",
+            log.to_str().unwrap(),
+        ])
+        .output()
+        .unwrap();
+    let out = text(&o.stdout);
+    assert!(o.status.success(), "{out}\n{}", text(&o.stderr));
+    assert!(out.contains("12 games"), "{out}");
+    assert!(out.contains("illegal moves            0       0"), "{out}");
+    assert!(out.contains("crashes                  0       0"), "{out}");
+    let games = std::fs::read_to_string(&pgn).unwrap();
+    assert_eq!(games.matches("[Variant \"Chess960\"]").count(), 12);
+    assert!(games.contains("O-O"), "no game castled:\n{games}");
+    let log = std::fs::read_to_string(&log).unwrap();
+    assert!(log.contains("setoption name UCI_Chess960 value true"));
+}
