@@ -18,6 +18,7 @@ use book::{Book, Rng, plural};
 use crate::eval::evaluate;
 use crate::options::{Name, OPTIONS, Options, Spec, Value};
 use crate::search::{Limits, Report, Reporter, Score, Shared, search};
+use crate::tablebase::{Syzygy, Tables};
 use crate::tt::{Bound, Table};
 use crate::uci::{Command, Go, quote};
 
@@ -57,12 +58,13 @@ fn format_report(r: &Report, chess960: bool) -> String {
     let nps = r.nodes as u128 * 1000 / ms;
     let pv: Vec<String> = r.pv.iter().map(|m| m.uci(chess960).to_string()).collect();
     format!(
-        "info depth {} seldepth {} multipv {} score {score}{bound} nodes {} nps {nps} hashfull {} time {} pv {}",
+        "info depth {} seldepth {} multipv {} score {score}{bound} nodes {} nps {nps} hashfull {} tbhits {} time {} pv {}",
         r.depth,
         r.seldepth.max(r.depth),
         r.multipv,
         r.nodes,
         r.hashfull,
+        r.tbhits,
         r.time.as_millis(),
         pv.join(" ")
     )
@@ -96,6 +98,8 @@ pub struct Driver {
     book: Option<Book>,
     /// Chooses among book moves by weight; seeded from the clock.
     book_rng: Rng,
+    /// The Syzygy tables `SyzygyPath` opened, if any.
+    syzygy: Option<Tables>,
 }
 
 impl Driver {
@@ -113,6 +117,7 @@ impl Driver {
             search: None,
             debug: false,
             book: None,
+            syzygy: None,
             book_rng: Rng::new(
                 std::time::SystemTime::now()
                     .duration_since(std::time::UNIX_EPOCH)
@@ -294,6 +299,14 @@ impl Driver {
     /// Does what setting `name` to `value` (checked by the table) means.
     fn apply(&mut self, name: Name, value: Value) -> Result<(), String> {
         if self.options.set(name, &value) {
+            let probing = [
+                Name::SyzygyProbeDepth,
+                Name::Syzygy50MoveRule,
+                Name::SyzygyProbeLimit,
+            ];
+            if probing.contains(&name) && self.syzygy.is_some() {
+                return self.open_tablebases();
+            }
             return Ok(());
         }
         match (name, value) {
@@ -310,7 +323,41 @@ impl Driver {
                 Ok(())
             }
             (Name::BookFile, Value::Text(path)) => self.load_book(&path),
+            (Name::SyzygyPath, Value::Text(path)) => {
+                self.options.syzygy_path = path;
+                self.open_tablebases()
+            }
             (name, value) => unreachable!("{name:?} is never {value:?}"),
+        }
+    }
+
+    /// `SyzygyPath` (or a probe setting) changed: open the tables again
+    /// with the current settings, or none.
+    fn open_tablebases(&mut self) -> Result<(), String> {
+        self.syzygy = None;
+        let path = self.options.syzygy_path.clone();
+        if path.is_empty() || path == "<empty>" {
+            return Ok(());
+        }
+        let o = &self.options;
+        match Syzygy::open(
+            &path,
+            o.syzygy_probe_limit,
+            o.syzygy_probe_depth,
+            o.syzygy_50_move_rule,
+        ) {
+            Ok((tables, warnings)) => {
+                for w in warnings {
+                    self.info_string(&format!("SyzygyPath: {w}"));
+                }
+                self.info_string(&format!(
+                    "found {} Syzygy files, up to {} pieces",
+                    tables.files, tables.cardinality
+                ));
+                self.syzygy = Some(Arc::new(tables));
+                Ok(())
+            }
+            Err(e) => Err(format!("SyzygyPath: {e}; playing without tablebases")),
         }
     }
 
@@ -423,6 +470,7 @@ impl Driver {
             infinite: go.infinite,
             searchmoves,
             multipv: self.options.multipv,
+            syzygy: self.syzygy.clone(),
         };
         let shared = Arc::clone(&self.shared);
         shared.stop.store(false, Ordering::Relaxed);

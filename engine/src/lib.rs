@@ -8,6 +8,7 @@
 //! - [`search`]: iterative deepening, PVS, quiescence, pruning, Lazy SMP.
 //! - [`eval`]: the tapered evaluation and its weights.
 //! - [`tt`]: the lock-free transposition table.
+//! - [`tablebase`]: Syzygy endgame tablebases (WDL in the search, DTZ at the root).
 //! - [`datagen`]: labelled positions from self-play (`borrow datagen`).
 //! - [`tune`]: Texel tuning of the evaluation's weights from labelled positions.
 //! - [`time`]: time management.
@@ -25,6 +26,7 @@ pub mod eval;
 pub mod options;
 pub mod search;
 pub mod signal;
+pub mod tablebase;
 pub mod time;
 pub mod tt;
 pub mod tune;

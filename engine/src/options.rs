@@ -38,6 +38,14 @@ pub enum Name {
     AttackMethod,
     /// `UCI_Chess960`: castling written as the king taking its rook.
     Chess960,
+    /// `SyzygyPath`: folders of Syzygy tables.
+    SyzygyPath,
+    /// `SyzygyProbeDepth`: the least depth at which to probe.
+    SyzygyProbeDepth,
+    /// `Syzygy50MoveRule`: the 50-move rule turns cursed wins into draws.
+    Syzygy50MoveRule,
+    /// `SyzygyProbeLimit`: probe positions of at most this many pieces.
+    SyzygyProbeLimit,
 }
 
 /// An option's type, default and range, as UCI declares them.
@@ -77,7 +85,7 @@ pub struct Spec {
 }
 
 /// Every option, in the order `uci` declares them.
-pub const OPTIONS: [Spec; 11] = [
+pub const OPTIONS: [Spec; 15] = [
     Spec {
         name: Name::Hash,
         uci: "Hash",
@@ -152,6 +160,34 @@ pub const OPTIONS: [Spec; 11] = [
         name: Name::Chess960,
         uci: "UCI_Chess960",
         kind: Kind::Check { default: false },
+    },
+    Spec {
+        name: Name::SyzygyPath,
+        uci: "SyzygyPath",
+        kind: Kind::String,
+    },
+    Spec {
+        name: Name::SyzygyProbeDepth,
+        uci: "SyzygyProbeDepth",
+        kind: Kind::Spin {
+            default: 1,
+            min: 1,
+            max: 100,
+        },
+    },
+    Spec {
+        name: Name::Syzygy50MoveRule,
+        uci: "Syzygy50MoveRule",
+        kind: Kind::Check { default: true },
+    },
+    Spec {
+        name: Name::SyzygyProbeLimit,
+        uci: "SyzygyProbeLimit",
+        kind: Kind::Spin {
+            default: 7,
+            min: 0,
+            max: 7,
+        },
     },
 ];
 
@@ -270,6 +306,14 @@ pub struct Options {
     pub book_file: String,
     /// Use the book only up to this full-move number.
     pub book_depth: u32,
+    /// `SyzygyProbeDepth`.
+    pub syzygy_probe_depth: i32,
+    /// `Syzygy50MoveRule`.
+    pub syzygy_50_move_rule: bool,
+    /// `SyzygyProbeLimit`.
+    pub syzygy_probe_limit: u32,
+    /// The `SyzygyPath` given (the tables are the driver's).
+    pub syzygy_path: String,
     /// Chess960 (Fischer random): castling moves are written and read as
     /// the king taking its own rook (`e1h1`). Positions are read the same
     /// either way.
@@ -291,6 +335,10 @@ impl Default for Options {
             book_file: String::new(),
             book_depth: spin(Name::BookDepth) as u32,
             chess960: false,
+            syzygy_probe_depth: spin(Name::SyzygyProbeDepth) as i32,
+            syzygy_50_move_rule: true,
+            syzygy_probe_limit: spin(Name::SyzygyProbeLimit) as u32,
+            syzygy_path: String::new(),
         }
     }
 }
@@ -309,6 +357,9 @@ impl Options {
             (Name::OwnBook, &Value::Bool(b)) => self.own_book = b,
             (Name::AttackMethod, &Value::Method(m)) => self.method = m,
             (Name::Chess960, &Value::Bool(b)) => self.chess960 = b,
+            (Name::SyzygyProbeDepth, &Value::Number(n)) => self.syzygy_probe_depth = n as i32,
+            (Name::Syzygy50MoveRule, &Value::Bool(b)) => self.syzygy_50_move_rule = b,
+            (Name::SyzygyProbeLimit, &Value::Number(n)) => self.syzygy_probe_limit = n as u32,
             _ => return false,
         }
         true

@@ -209,7 +209,8 @@ impl Table {
 /// Mate scores are stored relative to the node; convert from the root-relative
 /// search score at `ply`.
 pub fn score_to_tt(score: i32, ply: usize) -> i32 {
-    use crate::search::MATE_BOUND;
+    // Mates and tablebase wins count from the node, not the root.
+    use crate::tablebase::TB_WIN_BOUND as MATE_BOUND;
     if score >= MATE_BOUND {
         score + ply as i32
     } else if score <= -MATE_BOUND {
@@ -221,7 +222,7 @@ pub fn score_to_tt(score: i32, ply: usize) -> i32 {
 
 /// The inverse of [`score_to_tt`].
 pub fn score_from_tt(score: i32, ply: usize) -> i32 {
-    use crate::search::MATE_BOUND;
+    use crate::tablebase::TB_WIN_BOUND as MATE_BOUND;
     if score >= MATE_BOUND {
         score - ply as i32
     } else if score <= -MATE_BOUND {

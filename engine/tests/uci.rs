@@ -37,6 +37,10 @@ fn uci_lists_identity_and_every_option_then_uciok() {
         "option name BookFile type string default <empty>",
         "option name BookDepth type spin default 20 min 1 max 1000",
         "option name UCI_Chess960 type check default false",
+        "option name SyzygyPath type string default <empty>",
+        "option name SyzygyProbeDepth type spin default 1 min 1 max 100",
+        "option name Syzygy50MoveRule type check default true",
+        "option name SyzygyProbeLimit type spin default 7 min 0 max 7",
     ];
     for want in expect {
         assert!(

@@ -35,6 +35,8 @@ pub struct Limits {
     pub searchmoves: Vec<Move>,
     /// How many best lines to report.
     pub multipv: usize,
+    /// Endgame tablebases to probe, if any.
+    pub syzygy: Option<crate::tablebase::Tables>,
 }
 
 /// A score as a user reads it.
@@ -45,6 +47,10 @@ pub enum Score {
     /// Mate in this many moves (negative: being mated).
     Mate(i32),
 }
+
+// Tablebase scores (`crate::tablebase::TB_WIN`) lie between evaluations and
+// mates and read as centipawns, as Stockfish's do (`cp 19990`: a tablebase
+// win 10 plies away).
 
 impl Score {
     /// The user's view of an internal score.
@@ -81,6 +87,8 @@ pub struct Report {
     pub hashfull: u32,
     /// The principal variation, the best move first.
     pub pv: Vec<Move>,
+    /// Tablebase probes that answered, all threads.
+    pub tbhits: u64,
 }
 
 /// Receives the search's progress.

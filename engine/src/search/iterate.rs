@@ -155,15 +155,25 @@ pub(super) fn report<A: SliderAttacks>(
     bound: Option<Bound>,
     pv: Vec<Move>,
 ) -> Report {
+    /// At a tablebase root, the tables' verdict, unless the search saw mate.
+    fn reported<A: SliderAttacks>(w: &Worker<'_, A>, score: i32) -> i32 {
+        let tb = w.shared.tb_root_score.load(Ordering::Relaxed);
+        if tb != super::threads::NO_TB_SCORE && score.abs() < MATE_BOUND {
+            tb
+        } else {
+            score
+        }
+    }
     Report {
         depth,
         seldepth: w.seldepth as u32,
         multipv,
-        score: Score::from_internal(score),
+        score: Score::from_internal(reported(w, score)),
         bound,
         nodes: w.shared.nodes.load(Ordering::Relaxed).max(w.nodes),
         time: w.start.elapsed(),
         hashfull: w.shared.tt.hashfull(),
         pv,
+        tbhits: w.shared.tbhits.load(Ordering::Relaxed),
     }
 }

@@ -1,6 +1,8 @@
 //! The search proper: the principal variation search and the quiescence
 //! search below it, each as numbered steps.
 
+use std::sync::atomic::Ordering;
+
 use arrayvec::ArrayVec;
 use attacks::SliderAttacks;
 use movegen::{Move, Position, Role};
@@ -12,6 +14,7 @@ use super::params::PARAMS;
 use super::see::{see, value};
 use super::worker::Worker;
 use crate::eval::evaluate;
+use crate::tablebase::{Outcome, TB_WIN};
 use crate::tt::{Bound, Entry, score_from_tt, score_to_tt};
 
 impl<A: SliderAttacks> Worker<'_, A> {
@@ -204,7 +207,50 @@ impl<A: SliderAttacks> Worker<'_, A> {
             }
         }
 
-        // 5. Static evaluation.
+        // 5. Endgame tablebases: after a capture or pawn move, the WDL
+        // tables know the outcome. A win is a lower bound, a loss an upper
+        // one (the distance to mate is unknown), a draw exact.
+        let (mut tb_floor, mut tb_ceiling) = (-INFINITY, INFINITY);
+        if !root
+            && pos.halfmoves() == 0
+            && let Some(tb) = &self.limits.syzygy
+            && tb.covers(pos)
+            && (pos.occupied().count() < tb.cardinality || depth >= tb.probe_depth)
+            && let Some(outcome) = tb.probe_wdl(pos)
+        {
+            self.shared.tbhits.fetch_add(1, Ordering::Relaxed);
+            let (score, bound) = match outcome {
+                Outcome::Win => (TB_WIN - ply as i32, Bound::Lower),
+                Outcome::Loss => (-TB_WIN + ply as i32, Bound::Upper),
+                Outcome::Draw => (0, Bound::Exact),
+            };
+            if bound == Bound::Exact
+                || (bound == Bound::Lower && score >= beta)
+                || (bound == Bound::Upper && score <= alpha)
+            {
+                self.shared.tt.store(
+                    key,
+                    Entry {
+                        mv: Move::NULL,
+                        score: score_to_tt(score, ply),
+                        eval: if pos.is_check() { 0 } else { evaluate(pos) },
+                        depth: (depth + PARAMS.tb_depth_bonus).min(MAX_PLY as i32),
+                        bound,
+                    },
+                );
+                return score;
+            }
+            if pv_node {
+                if bound == Bound::Lower {
+                    tb_floor = score;
+                    alpha = alpha.max(score);
+                } else {
+                    tb_ceiling = score;
+                }
+            }
+        }
+
+        // 6. Static evaluation.
         let in_check = pos.is_check();
         let eval = if in_check {
             -INFINITY
@@ -225,13 +271,13 @@ impl<A: SliderAttacks> Worker<'_, A> {
         let us = pos.turn();
 
         if !in_check && !pv_node {
-            // 6. Reverse futility pruning.
+            // 7. Reverse futility pruning.
             let margin =
                 PARAMS.rfp_margin * depth - if improving { PARAMS.rfp_improving } else { 0 };
             if depth <= PARAMS.rfp_max_depth && eval - margin >= beta && eval.abs() < MATE_BOUND {
                 return eval;
             }
-            // 7. Null-move pruning.
+            // 8. Null-move pruning.
             let non_pawn =
                 pos.by_color(us) - pos.pieces(us, Role::Pawn) - pos.pieces(us, Role::King);
             if null_ok && depth >= PARAMS.nmp_min_depth && eval >= beta && non_pawn.any() {
@@ -256,12 +302,12 @@ impl<A: SliderAttacks> Worker<'_, A> {
             }
         }
 
-        // 8. Internal iterative reduction: no stored move, search shallower.
+        // 9. Internal iterative reduction: no stored move, search shallower.
         if depth >= PARAMS.iir_min_depth && tt_move.is_null() {
             depth -= 1;
         }
 
-        // 9. The moves.
+        // 10. The moves.
         let mut moves = pos.legal_moves();
         if root {
             if !self.limits.searchmoves.is_empty() {
@@ -285,7 +331,7 @@ impl<A: SliderAttacks> Worker<'_, A> {
             let quiet = !is_tactical(pos, m);
             let key_m = cont_key(pos, m);
 
-            // 10. Pruning of late moves once a line that does not lose is known.
+            // 11. Pruning of late moves once a line that does not lose is known.
             if !root && best > -MATE_BOUND {
                 if quiet && !in_check && depth <= PARAMS.lmp_max_depth {
                     let limit =
@@ -318,11 +364,11 @@ impl<A: SliderAttacks> Worker<'_, A> {
             self.keys.push(key);
             self.played[ply] = m;
             self.cont_keys[ply] = key_m;
-            // 11. Check extension.
+            // 12. Check extension.
             let extension = i32::from(child.is_check());
             let new_depth = depth - 1 + extension;
 
-            // 12. Principal variation search with late-move reductions.
+            // 13. Principal variation search with late-move reductions.
             let score = if searched == 0 {
                 -self.negamax(&child, -beta, -alpha, new_depth, ply + 1, true)
             } else {
@@ -356,7 +402,7 @@ impl<A: SliderAttacks> Worker<'_, A> {
                     alpha = score;
                     self.update_pv(ply, m);
                     if score >= beta {
-                        // 13. A cut: remember the quiet move that made it.
+                        // 14. A cut: remember the quiet move that made it.
                         if quiet {
                             self.hist.on_quiet_cutoff(
                                 us,
@@ -381,8 +427,10 @@ impl<A: SliderAttacks> Worker<'_, A> {
             // Every move was pruned: fall back to the static view.
             return alpha;
         }
+        // A tablebase bound the moves did not reach (PV nodes only).
+        best = best.max(tb_floor).min(tb_ceiling);
 
-        // 14. Store the result.
+        // 15. Store the result.
         let bound = if best >= beta {
             Bound::Lower
         } else if best > original_alpha {

@@ -27,6 +27,9 @@ pub struct Params {
     pub nmp_eval_max: i32,
     /// Internal iterative reduction: from this depth on, without a TT move.
     pub iir_min_depth: i32,
+    /// A tablebase result is stored this much deeper than the node's depth
+    /// (it is exact whatever the depth; Stockfish's 6).
+    pub tb_depth_bonus: i32,
     /// Late-move pruning and futility pruning: up to this depth.
     pub lmp_max_depth: i32,
     /// Late-move pruning: quiet moves tried before the rest are skipped,
@@ -74,6 +77,7 @@ pub const PARAMS: Params = Params {
     nmp_eval_divisor: 200,
     nmp_eval_max: 3,
     iir_min_depth: 4,
+    tb_depth_bonus: 6,
     lmp_max_depth: 6,
     lmp_base: 3,
     futility_base: 100,

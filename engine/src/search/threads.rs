@@ -2,7 +2,7 @@
 //! and they share the transposition table) and the state they share.
 
 use std::sync::Mutex;
-use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicI32, AtomicU64, Ordering};
 use std::time::{Duration, Instant};
 
 use attacks::SliderAttacks;
@@ -24,6 +24,11 @@ pub struct Shared {
     /// When `ponderhit` arrived: time limits count from then.
     pub ponderhit_at: Mutex<Option<Instant>>,
     pub(super) nodes: AtomicU64,
+    /// Tablebase probes that answered, all threads, this search.
+    pub(super) tbhits: AtomicU64,
+    /// The root's tablebase score, reported instead of the search's unless
+    /// that is a mate; `NO_TB_SCORE` when the root is not in the tables.
+    pub(super) tb_root_score: AtomicI32,
     /// Each thread's statistics, kept from one search to the next of a game.
     learned: Mutex<Vec<Learned>>,
 }
@@ -42,6 +47,8 @@ impl Shared {
             pondering: AtomicBool::new(false),
             ponderhit_at: Mutex::new(None),
             nodes: AtomicU64::new(0),
+            tbhits: AtomicU64::new(0),
+            tb_root_score: AtomicI32::new(NO_TB_SCORE),
             learned: Mutex::new(Vec::new()),
         }
     }
@@ -79,6 +86,9 @@ impl Shared {
     }
 }
 
+/// `Shared::tb_root_score` when the root is not in the tablebases.
+pub(super) const NO_TB_SCORE: i32 = i32::MIN;
+
 /// Searches `pos` (reached through positions whose keys are `history`, oldest
 /// first) with `threads` threads until the limits or `shared.stop`.
 pub fn search<A: SliderAttacks>(
@@ -92,6 +102,31 @@ pub fn search<A: SliderAttacks>(
     let start = Instant::now();
     shared.tt.new_search();
     shared.nodes.store(0, Ordering::Relaxed);
+    shared.tbhits.store(0, Ordering::Relaxed);
+    shared.tb_root_score.store(NO_TB_SCORE, Ordering::Relaxed);
+    // At a root the tablebases cover, only the moves that keep its outcome
+    // (the fastest win, the longest defence) are searched.
+    let restricted;
+    let limits = match limits.syzygy.as_ref().and_then(|tb| tb.root_moves(pos)) {
+        Some((keep, _, score)) => {
+            shared.tbhits.fetch_add(1, Ordering::Relaxed);
+            shared.tb_root_score.store(score, Ordering::Relaxed);
+            let mut l = limits.clone();
+            let chosen: Vec<Move> = if l.searchmoves.is_empty() {
+                keep
+            } else {
+                keep.into_iter()
+                    .filter(|m| l.searchmoves.contains(m))
+                    .collect()
+            };
+            if !chosen.is_empty() {
+                l.searchmoves = chosen;
+            }
+            restricted = l;
+            &restricted
+        }
+        None => limits,
+    };
     let legal = pos.legal_moves();
     if legal.is_empty() {
         wait_for_stop(limits, shared);
