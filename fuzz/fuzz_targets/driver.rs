@@ -7,7 +7,11 @@
 //! To keep each input fast, the harness tames what would run long or touch
 //! the machine: `go` searches to depth 2 at most, `perft` to depth 2,
 //! `Hash` is 1 MB, `Threads` at most 2, and `BookFile` is not set (it opens
-//! files). One driver serves every input and is reset at the start of each.
+//! files). `SyzygyPath`, whatever its value, opens the shared 3- and 4-piece
+//! tables when they are beside the workspace (`../shared/data/syzygy`), so
+//! that positions with few pieces reach the tablebase probes; without them
+//! it is not set. One driver serves every input and is reset at the start
+//! of each.
 
 #![no_main]
 
@@ -45,6 +49,8 @@ const RESET: &[&str] = &[
     "setoption name OwnBook value false",
     "setoption name BookFile value",
     "setoption name BookDepth value 20",
+    "setoption name SyzygyPath value",
+    "setoption name UCI_Chess960 value false",
     "ucinewgame",
     "position startpos",
 ];
@@ -62,6 +68,10 @@ fn tame(cmd: Command) -> Option<Command> {
             let number = value.as_deref().and_then(|v| v.trim().parse::<u64>().ok());
             match (key.as_str(), number) {
                 ("bookfile", _) => return None,
+                ("syzygypath", _) => Command::SetOption {
+                    name,
+                    value: Some(syzygy_tables()?.to_owned()),
+                },
                 ("hash", Some(_)) => Command::SetOption {
                     name,
                     value: Some("1".into()),
@@ -75,6 +85,19 @@ fn tame(cmd: Command) -> Option<Command> {
         }
         other => other,
     })
+}
+
+/// The shared test tables, if they are there.
+fn syzygy_tables() -> Option<&'static str> {
+    static DIR: OnceLock<Option<String>> = OnceLock::new();
+    DIR.get_or_init(|| {
+        let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/../../shared/data/syzygy");
+        std::path::Path::new(dir)
+            .join("KQvK.rtbw")
+            .is_file()
+            .then(|| dir.to_owned())
+    })
+    .as_deref()
 }
 
 fn output_len(out: &Arc<Mutex<Vec<u8>>>) -> usize {
