@@ -42,9 +42,11 @@ struct UciReporter {
     out: Output,
     /// `UCI_Chess960`: castling written as the king taking its rook.
     chess960: bool,
+    /// `UCI_ShowWDL`: the root's material for the WDL model, if on.
+    wdl_material: Option<u32>,
 }
 
-fn format_report(r: &Report, chess960: bool) -> String {
+fn format_report(r: &Report, chess960: bool, wdl_material: Option<u32>) -> String {
     let score = match r.score {
         Score::Cp(cp) => format!("cp {cp}"),
         Score::Mate(m) => format!("mate {m}"),
@@ -57,8 +59,12 @@ fn format_report(r: &Report, chess960: bool) -> String {
     let ms = r.time.as_millis().max(1);
     let nps = r.nodes as u128 * 1000 / ms;
     let pv: Vec<String> = r.pv.iter().map(|m| m.uci(chess960).to_string()).collect();
+    let wdl = wdl_material.map_or(String::new(), |m| {
+        let [w, d, l] = crate::wdl::MODEL.permille(r.score, m);
+        format!(" wdl {w} {d} {l}")
+    });
     format!(
-        "info depth {} seldepth {} multipv {} score {score}{bound} nodes {} nps {nps} hashfull {} tbhits {} time {} pv {}",
+        "info depth {} seldepth {} multipv {} score {score}{bound}{wdl} nodes {} nps {nps} hashfull {} tbhits {} time {} pv {}",
         r.depth,
         r.seldepth.max(r.depth),
         r.multipv,
@@ -72,7 +78,10 @@ fn format_report(r: &Report, chess960: bool) -> String {
 
 impl Reporter for UciReporter {
     fn report(&self, report: &Report) {
-        say(&self.out, &format_report(report, self.chess960));
+        say(
+            &self.out,
+            &format_report(report, self.chess960, self.wdl_material),
+        );
     }
 }
 
@@ -448,6 +457,10 @@ impl Driver {
 
     fn go(&mut self, go: Go) {
         let chess960 = self.options.chess960;
+        let wdl_material = self
+            .options
+            .show_wdl
+            .then(|| crate::wdl::material(&self.position));
         if let Some(m) = self.book_move(&go) {
             self.say(&format!("bestmove {}", m.uci(chess960)));
             return;
@@ -489,6 +502,7 @@ impl Driver {
                 let reporter = UciReporter {
                     out: Arc::clone(&out),
                     chess960,
+                    wdl_material,
                 };
                 let outcome = dispatch!(method, A => run::<A>(&pos, &history, &limits, threads, &shared, &reporter));
                 let line = if outcome.best.is_null() {

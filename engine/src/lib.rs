@@ -9,6 +9,7 @@
 //! - [`eval`]: the tapered evaluation and its weights.
 //! - [`tt`]: the lock-free transposition table.
 //! - [`tablebase`]: Syzygy endgame tablebases (WDL in the search, DTZ at the root).
+//! - [`wdl`]: win/draw/loss from a score, for `UCI_ShowWDL`.
 //! - [`datagen`]: labelled positions from self-play (`borrow datagen`).
 //! - [`tune`]: Texel tuning of the evaluation's weights from labelled positions.
 //! - [`time`]: time management.
@@ -31,3 +32,4 @@ pub mod time;
 pub mod tt;
 pub mod tune;
 pub mod uci;
+pub mod wdl;

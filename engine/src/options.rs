@@ -46,6 +46,8 @@ pub enum Name {
     Syzygy50MoveRule,
     /// `SyzygyProbeLimit`: probe positions of at most this many pieces.
     SyzygyProbeLimit,
+    /// `UCI_ShowWDL`: `wdl W D L` in `info` lines.
+    ShowWdl,
 }
 
 /// An option's type, default and range, as UCI declares them.
@@ -85,7 +87,7 @@ pub struct Spec {
 }
 
 /// Every option, in the order `uci` declares them.
-pub const OPTIONS: [Spec; 15] = [
+pub const OPTIONS: [Spec; 16] = [
     Spec {
         name: Name::Hash,
         uci: "Hash",
@@ -188,6 +190,11 @@ pub const OPTIONS: [Spec; 15] = [
             min: 0,
             max: 7,
         },
+    },
+    Spec {
+        name: Name::ShowWdl,
+        uci: "UCI_ShowWDL",
+        kind: Kind::Check { default: false },
     },
 ];
 
@@ -314,6 +321,8 @@ pub struct Options {
     pub syzygy_probe_limit: u32,
     /// The `SyzygyPath` given (the tables are the driver's).
     pub syzygy_path: String,
+    /// `UCI_ShowWDL`: win/draw/loss permille in `info` lines.
+    pub show_wdl: bool,
     /// Chess960 (Fischer random): castling moves are written and read as
     /// the king taking its own rook (`e1h1`). Positions are read the same
     /// either way.
@@ -339,6 +348,7 @@ impl Default for Options {
             syzygy_50_move_rule: true,
             syzygy_probe_limit: spin(Name::SyzygyProbeLimit) as u32,
             syzygy_path: String::new(),
+            show_wdl: false,
         }
     }
 }
@@ -360,6 +370,7 @@ impl Options {
             (Name::SyzygyProbeDepth, &Value::Number(n)) => self.syzygy_probe_depth = n as i32,
             (Name::Syzygy50MoveRule, &Value::Bool(b)) => self.syzygy_50_move_rule = b,
             (Name::SyzygyProbeLimit, &Value::Number(n)) => self.syzygy_probe_limit = n as u32,
+            (Name::ShowWdl, &Value::Bool(b)) => self.show_wdl = b,
             _ => return false,
         }
         true

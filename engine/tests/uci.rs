@@ -41,6 +41,7 @@ fn uci_lists_identity_and_every_option_then_uciok() {
         "option name SyzygyProbeDepth type spin default 1 min 1 max 100",
         "option name Syzygy50MoveRule type check default true",
         "option name SyzygyProbeLimit type spin default 7 min 0 max 7",
+        "option name UCI_ShowWDL type check default false",
     ];
     for want in expect {
         assert!(
@@ -412,5 +413,43 @@ fn chess960_castling_is_the_king_taking_its_rook() {
     e.send("setoption name UCI_Chess960 value false");
     let s = e.go("go depth 3 searchmoves e1g1");
     assert_eq!(s.bestmove, "e1g1");
+    e.quit();
+}
+
+/// `UCI_ShowWDL`: `wdl W D L` after the score, per mille, summing to 1000,
+/// a win certain at a mate, the side a queen up mostly winning; none when off.
+#[test]
+fn show_wdl_adds_win_draw_loss_per_mille() {
+    let wdl = |s: &Search| -> Vec<[u32; 3]> {
+        s.lines
+            .iter()
+            .filter_map(|l| {
+                let words: Vec<&str> = l.split_whitespace().collect();
+                let i = words.iter().position(|w| *w == "wdl")?;
+                let n: Vec<u32> = words[i + 1..i + 4]
+                    .iter()
+                    .map(|w| w.parse().unwrap())
+                    .collect();
+                Some([n[0], n[1], n[2]])
+            })
+            .collect()
+    };
+    let mut e = Engine::new();
+    e.send("position startpos");
+    assert!(wdl(&e.go("go depth 4")).is_empty());
+    e.send("setoption name UCI_ShowWDL value true");
+    let s = e.go("go depth 4");
+    let lines = wdl(&s);
+    assert!(!lines.is_empty(), "{:?}", s.lines);
+    assert!(
+        lines.iter().all(|w| w.iter().sum::<u32>() == 1000),
+        "{lines:?}"
+    );
+    // White a queen up.
+    e.send("position fen rnb1kbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1");
+    let w = *wdl(&e.go("go depth 4")).last().unwrap();
+    assert!(w[0] > 900 && w[2] < 20, "{w:?}");
+    e.send(&format!("position fen {MATE_IN_1}"));
+    assert_eq!(wdl(&e.go("go depth 3")).last(), Some(&[1000, 0, 0]));
     e.quit();
 }

@@ -22,14 +22,17 @@ usage: borrow-tune --data FILE [--data FILE...] [OPTIONS]
   --max-positions N   read at most N positions
   --threads N         threads (default: all cores)
   --report N          print the losses every N epochs (default 25)
+  --wdl               instead: fit UCI_ShowWDL's win/draw/loss model (engine::wdl)
+                      to the --data positions' results and print its source
   -h, --help          this help
   --version           the version
 
 Exit status: 0 done, 2 bad arguments or data.
 ";
 
-fn parse(args: &[String]) -> Result<Option<Config>, String> {
+fn parse(args: &[String]) -> Result<Option<(Config, bool)>, String> {
     let mut cfg = Config::default();
+    let mut wdl = false;
     let mut it = args.iter();
     while let Some(arg) = it.next() {
         let (key, inline) = match arg.split_once('=') {
@@ -43,6 +46,10 @@ fn parse(args: &[String]) -> Result<Option<Config>, String> {
         if key == "--version" {
             println!("borrow-tune {}", env!("CARGO_PKG_VERSION"));
             return Ok(None);
+        }
+        if key == "--wdl" {
+            wdl = true;
+            continue;
         }
         let mut value = || {
             inline
@@ -76,13 +83,36 @@ fn parse(args: &[String]) -> Result<Option<Config>, String> {
     if cfg.data.is_empty() {
         return Err("no --data file given (see --help)".into());
     }
-    Ok(Some(cfg))
+    Ok(Some((cfg, wdl)))
+}
+
+/// `--wdl`: fits and prints the model.
+fn fit_wdl(cfg: &Config) -> ExitCode {
+    match engine::tune::wdl::run(&cfg.data) {
+        Ok(f) => {
+            let m = f.model;
+            println!(
+                "{} positions read, {} fitted on; loss (mean -ln p of the result) {:.5} with the current model, {:.5} fitted",
+                f.read, f.used, f.loss.0, f.loss.1
+            );
+            println!(
+                "pub const MODEL: Model = Model {{\n    a: [{:.1}, {:.1}],\n    b: [{:.1}, {:.1}],\n}};",
+                m.a[0], m.a[1], m.b[0], m.b[1]
+            );
+            ExitCode::SUCCESS
+        }
+        Err(e) => {
+            eprintln!("borrow-tune: {e}");
+            ExitCode::from(2)
+        }
+    }
 }
 
 fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();
     let cfg = match parse(&args) {
-        Ok(Some(cfg)) => cfg,
+        Ok(Some((cfg, true))) => return fit_wdl(&cfg),
+        Ok(Some((cfg, false))) => cfg,
         Ok(None) => return ExitCode::SUCCESS,
         Err(e) => {
             eprintln!("borrow-tune: {e}");

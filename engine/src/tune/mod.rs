@@ -6,11 +6,13 @@
 //!
 //! - [`data`]: reading `FEN | score | result` files (text or gzip).
 //! - [`model`]: the positions as sparse coefficients, the loss and its gradient.
+//! - [`wdl`]: fitting the win/draw/loss model of `UCI_ShowWDL`.
 //!
 //! `borrow-tune --help` runs it.
 
 pub mod data;
 pub mod model;
+pub mod wdl;
 
 use std::path::PathBuf;
 use std::time::Instant;
