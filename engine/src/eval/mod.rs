@@ -430,20 +430,29 @@ pub fn evaluate_with<A: SliderAttacks, T: Trace>(
             e.eg_divisor = 8;
         }
     }
-    // A bare king against more: the material is decided, the distances count
-    // (the placement terms would pull the lone king back to the centre: the
-    // tuned tables value queen mobility over the mating net).
+    // A bare king against more: the material is decided, the distances count.
+    // Against pieces alone, only they count: the placement terms would pull
+    // the lone king back to the centre (the tuned tables value queen
+    // mobility over the mating net). With pawns, the pawn terms still matter.
     for winner in [us, !us] {
         if pos.by_color(!winner).count() == 1 && pos.by_color(winner).count() > 1 {
-            let material: i32 = Role::ALL
-                .iter()
-                .map(|&r| w.material[r.index()].1 * pos.pieces(winner, r).count() as i32)
-                .sum();
             let bonus = mop_up(pos, winner, w);
             let sign = if winner == us { 1 } else { -1 };
-            return Evaluation {
-                cp: sign * (material + bonus),
-                ..e
+            if pos.pieces(winner, Role::Pawn).is_empty() {
+                let material: i32 = Role::ALL
+                    .iter()
+                    .map(|&r| w.material[r.index()].1 * pos.pieces(winner, r).count() as i32)
+                    .sum();
+                return Evaluation {
+                    cp: sign * (material + bonus),
+                    ..e
+                };
+            }
+            score.1 += sign * bonus;
+            e.mop_up += if winner == Color::White {
+                bonus
+            } else {
+                -bonus
             };
         }
     }

@@ -82,11 +82,12 @@ fn held_out(line: usize) -> bool {
     (line / 256) % 20 == 7
 }
 
-/// Whether one side has nothing but its king.
+/// Whether one side has nothing but its king and the other no pawns: the
+/// positions the evaluation scores by material and mop-up alone.
 fn bare_king(pos: &movegen::Position) -> bool {
     [attacks::Color::White, attacks::Color::Black]
         .into_iter()
-        .any(|c| pos.by_color(c).count() == 1)
+        .any(|c| pos.by_color(c).count() == 1 && pos.pieces(!c, movegen::Role::Pawn).is_empty())
 }
 
 /// Reads the data into training and validation samples.
@@ -101,8 +102,8 @@ pub fn load(cfg: &Config, w: &Weights) -> Result<(Samples, Samples), String> {
                 full = true;
                 return;
             }
-            // Against a bare king the evaluation is material and mop-up
-            // only, not the weighted terms: nothing there to fit.
+            // A bare king against pieces alone: the evaluation is material
+            // and mop-up only, not the weighted terms: nothing there to fit.
             if bare_king(&l.pos) {
                 return;
             }
