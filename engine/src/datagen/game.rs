@@ -232,25 +232,23 @@ mod tests {
         }
     }
 
+    /// A game from the start position at 500 nodes, seeded with `seed`.
+    fn play_from_start(seed: u64, shared: &Shared) -> Game {
+        play(
+            &Position::startpos(),
+            &settings(),
+            &mut Rng::new(seed),
+            shared,
+            &|| false,
+        )
+        .expect("the start position is no decided opening")
+    }
+
     #[test]
     fn a_game_is_the_same_for_the_same_seed() {
         let shared = Shared::new(1);
-        let a = play(
-            &Position::startpos(),
-            &settings(),
-            &mut Rng::new(7),
-            &shared,
-            &|| false,
-        )
-        .unwrap();
-        let b = play(
-            &Position::startpos(),
-            &settings(),
-            &mut Rng::new(7),
-            &shared,
-            &|| false,
-        )
-        .unwrap();
+        let a = play_from_start(7, &shared);
+        let b = play_from_start(7, &shared);
         let fens = |g: &Game| {
             g.positions
                 .iter()
@@ -265,14 +263,7 @@ mod tests {
     #[test]
     fn kept_positions_are_quiet_and_labelled_from_whites_side() {
         let shared = Shared::new(1);
-        let g = play(
-            &Position::startpos(),
-            &settings(),
-            &mut Rng::new(3),
-            &shared,
-            &|| false,
-        )
-        .unwrap();
+        let g = play_from_start(3, &shared);
         assert!(!g.positions.is_empty());
         for (pos, score) in &g.positions {
             assert!(!pos.is_check(), "{}", pos.fen());
