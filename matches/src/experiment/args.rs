@@ -86,6 +86,9 @@ options (defaults in brackets):
                            moves within 20 cp; resign at 600 cp for 3 moves]
   --out DIR                where results.{json,md,svg} and the PGNs go
                            [experiment-results]
+  --chess960               Chess960 games (as borrow-match -variant fischerandom);
+                           give a 960 suite, e.g. --openings
+                           matches/openings/chess960.epd
   --quick                  a smoke run: 1 pair per method at 1+0.01, 1
                            identity pair at 500 nodes, bench depth 4, 1 bench
                            run, --maxmoves 40 (options after it still apply)
@@ -140,6 +143,8 @@ pub struct Options {
     pub out: PathBuf,
     /// Whether `--quick` was given.
     pub quick: bool,
+    /// `--chess960`: Chess960 games (the openings must be 960 positions).
+    pub chess960: bool,
 }
 
 impl Default for Options {
@@ -163,6 +168,7 @@ impl Default for Options {
             adjudicate: true,
             out: PathBuf::from(DEFAULT_OUT),
             quick: false,
+            chess960: false,
         }
     }
 }
@@ -292,6 +298,7 @@ pub fn parse_args(args: &[String]) -> Result<Invocation, String> {
             "--version" | "-V" => return Ok(Invocation::Version),
             "--quick" => {}
             "--no-adjudication" => o.adjudicate = false,
+            "--chess960" => o.chess960 = true,
             "--engine" => o.engine = PathBuf::from(value()?),
             "--baseline" => o.baseline = value()?.to_string(),
             "--methods" => {
@@ -383,8 +390,10 @@ mod tests {
         let o = options(
             "--engine x/borrow --methods od,magic --identity-methods all --tc 10+0.1 \
              --pairs 20 --concurrency 1 --nodes 3000 --identity-pairs 2 --bench-depth 9 \
-             --bench-runs 5 --seed 7 --out r --no-adjudication --maxmoves 100 --timemargin 20",
+             --bench-runs 5 --seed 7 --out r --no-adjudication --maxmoves 100 --timemargin 20 \
+             --chess960",
         );
+        assert!(o.chess960 && !Options::default().chess960);
         assert_eq!(o.engine, PathBuf::from("x/borrow"));
         assert_eq!(o.methods, Some(vec!["od".into(), "magic".into()]));
         assert_eq!(o.identity_methods, None);

@@ -78,6 +78,12 @@ fn match_config(
         start: 1,
     });
     c.seed = o.seed;
+    c.chess960 = o.chess960;
+    if o.chess960 {
+        for e in &mut c.engines {
+            e.options.push(("UCI_Chess960".into(), "true".into()));
+        }
+    }
     c.pgnout = Some(pgn.to_path_buf());
     c.event = format!("borrow-experiment {method} vs {}", o.baseline);
     c
