@@ -17,7 +17,7 @@ use book::{Book, Rng, plural};
 
 use crate::eval::evaluate;
 use crate::options::{Name, OPTIONS, Options, Spec, Value};
-use crate::search::{Limits, Report, Reporter, Score, Shared, search};
+use crate::search::{Limits, Report, Reporter, Score, Shared, Strength, search};
 use crate::tablebase::{Syzygy, Tables};
 use crate::tt::{Bound, Table};
 use crate::uci::{Command, Go, quote};
@@ -105,8 +105,9 @@ pub struct Driver {
     debug: bool,
     /// The loaded opening book, if `BookFile` named a readable one.
     book: Option<Book>,
-    /// Chooses among book moves by weight; seeded from the clock.
-    book_rng: Rng,
+    /// Chooses among book moves by weight, and the move played below full
+    /// strength; seeded from the clock.
+    rng: Rng,
     /// The Syzygy tables `SyzygyPath` opened, if any.
     syzygy: Option<Tables>,
 }
@@ -127,7 +128,7 @@ impl Driver {
             debug: false,
             book: None,
             syzygy: None,
-            book_rng: Rng::new(
+            rng: Rng::new(
                 std::time::SystemTime::now()
                     .duration_since(std::time::UNIX_EPOCH)
                     .map_or(0x9e37_79b9, |d| d.as_nanos() as u64),
@@ -441,7 +442,7 @@ impl Driver {
         }
         let book = self.book.as_ref()?;
         let moves = book.probe(&self.position);
-        let chosen = book::choose_weighted(&moves, &mut self.book_rng)?;
+        let chosen = book::choose_weighted(&moves, &mut self.rng)?;
         let total: u64 = moves.iter().map(|m| u64::from(m.weight)).sum();
         let text = format!(
             "book move {} from {} (weight {} of {total}, {} here)",
@@ -474,7 +475,7 @@ impl Driver {
                 Err(e) => self.info_string(&format!("searchmoves: {}; left out", move_error(&e))),
             }
         }
-        let limits = Limits {
+        let mut limits = Limits {
             depth: go.depth,
             nodes: go.nodes,
             mate: go.mate,
@@ -484,7 +485,18 @@ impl Driver {
             searchmoves,
             multipv: self.options.multipv,
             syzygy: self.syzygy.clone(),
+            strength: None,
         };
+        if self.options.limit_strength {
+            let strength = Strength {
+                elo: self.options.elo,
+                draw: self.rng.next_u64(),
+            };
+            let budget = strength.nodes();
+            limits.nodes = Some(limits.nodes.map_or(budget, |n| n.min(budget)));
+            limits.multipv = limits.multipv.max(strength.lines());
+            limits.strength = Some(strength);
+        }
         let shared = Arc::clone(&self.shared);
         shared.stop.store(false, Ordering::Relaxed);
         shared.pondering.store(go.ponder, Ordering::Relaxed);

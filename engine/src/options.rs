@@ -6,6 +6,7 @@
 
 use attacks::Method;
 
+use crate::search::Strength;
 use crate::uci::quote;
 
 /// The largest `Hash`, in MB (the smallest is 1).
@@ -48,6 +49,10 @@ pub enum Name {
     SyzygyProbeLimit,
     /// `UCI_ShowWDL`: `wdl W D L` in `info` lines.
     ShowWdl,
+    /// `UCI_LimitStrength`: play at `UCI_Elo`.
+    LimitStrength,
+    /// `UCI_Elo`: the strength to play at when limited.
+    Elo,
 }
 
 /// An option's type, default and range, as UCI declares them.
@@ -87,7 +92,7 @@ pub struct Spec {
 }
 
 /// Every option, in the order `uci` declares them.
-pub const OPTIONS: [Spec; 16] = [
+pub const OPTIONS: [Spec; 18] = [
     Spec {
         name: Name::Hash,
         uci: "Hash",
@@ -195,6 +200,20 @@ pub const OPTIONS: [Spec; 16] = [
         name: Name::ShowWdl,
         uci: "UCI_ShowWDL",
         kind: Kind::Check { default: false },
+    },
+    Spec {
+        name: Name::LimitStrength,
+        uci: "UCI_LimitStrength",
+        kind: Kind::Check { default: false },
+    },
+    Spec {
+        name: Name::Elo,
+        uci: "UCI_Elo",
+        kind: Kind::Spin {
+            default: Strength::MIN_ELO as u64,
+            min: Strength::MIN_ELO as u64,
+            max: Strength::MAX_ELO as u64,
+        },
     },
 ];
 
@@ -327,6 +346,10 @@ pub struct Options {
     /// the king taking its own rook (`e1h1`). Positions are read the same
     /// either way.
     pub chess960: bool,
+    /// `UCI_LimitStrength`: play at [`Options::elo`].
+    pub limit_strength: bool,
+    /// `UCI_Elo`.
+    pub elo: u32,
 }
 
 impl Default for Options {
@@ -349,6 +372,8 @@ impl Default for Options {
             syzygy_probe_limit: spin(Name::SyzygyProbeLimit) as u32,
             syzygy_path: String::new(),
             show_wdl: false,
+            limit_strength: false,
+            elo: spin(Name::Elo) as u32,
         }
     }
 }
@@ -371,6 +396,8 @@ impl Options {
             (Name::Syzygy50MoveRule, &Value::Bool(b)) => self.syzygy_50_move_rule = b,
             (Name::SyzygyProbeLimit, &Value::Number(n)) => self.syzygy_probe_limit = n as u32,
             (Name::ShowWdl, &Value::Bool(b)) => self.show_wdl = b,
+            (Name::LimitStrength, &Value::Bool(b)) => self.limit_strength = b,
+            (Name::Elo, &Value::Number(n)) => self.elo = n as u32,
             _ => return false,
         }
         true

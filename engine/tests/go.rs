@@ -419,3 +419,55 @@ fn a_game_with_many_repetitions_and_a_long_move_list() {
     check_search(&pos, &e.go("go depth 5"));
     e.quit();
 }
+
+// ---------------------------------------------------------------------------
+// UCI_LimitStrength.
+
+#[test]
+fn limit_strength_plays_legal_varied_moves_within_its_budget_and_never_misses_mate() {
+    let mut e = Engine::new();
+    e.send("setoption name UCI_LimitStrength value true");
+    e.send("setoption name UCI_Elo value 1350");
+    // An open game with several playable moves: the weakest setting does
+    // not always choose the same one (each choice has a fresh draw).
+    let fen = "r1bqkb1r/pppp1ppp/2n2n2/4p3/2B1P3/5N2/PPPP1PPP/RNBQK2R w KQkq - 4 4";
+    let pos = chess(fen);
+    let mut chosen = std::collections::BTreeSet::new();
+    let mut most_nodes = 0;
+    for _ in 0..16 {
+        e.send(&format!("position fen {fen}"));
+        let s = e.go("go wtime 60000 btime 60000");
+        check_search(&pos, &s);
+        chosen.insert(s.bestmove.clone());
+        let multipv = s.infos.iter().filter_map(|i| i.multipv).max();
+        assert_eq!(multipv, Some(4), "lines weighed: {:?}", s.lines);
+        most_nodes = most_nodes.max(s.infos.iter().filter_map(|i| i.nodes).max().unwrap());
+    }
+    assert!(chosen.len() >= 2, "always {chosen:?}");
+    // The budget is small: far below what a minute's clock would buy.
+    assert!(most_nodes < 20_000, "searched {most_nodes} nodes");
+
+    // A mate in one is always played, however weak the setting.
+    let mate = "6k1/5ppp/8/8/8/8/5PPP/R5K1 w - - 0 1";
+    for _ in 0..8 {
+        e.send(&format!("position fen {mate}"));
+        let s = e.go("go wtime 60000 btime 60000");
+        check_search(&chess(mate), &s);
+        assert_eq!(s.bestmove, "a1a8");
+    }
+
+    // Out of range: said, and the last good value stays.
+    e.send("setoption name UCI_Elo value 100");
+    let said = e.read_until(LINE_TIMEOUT, "the range error", |l| {
+        l.starts_with("info string")
+    });
+    assert!(said.last().unwrap().contains("outside"), "{said:?}");
+
+    // Full strength again: no extra lines, the search as before.
+    e.send("setoption name UCI_LimitStrength value false");
+    e.send(&format!("position fen {fen}"));
+    let s = e.go("go depth 6");
+    check_search(&pos, &s);
+    assert!(s.infos.iter().all(|i| i.multipv.unwrap_or(1) == 1));
+    e.quit();
+}

@@ -5,6 +5,7 @@ use std::time::Duration;
 
 use movegen::Move;
 
+use super::strength::Strength;
 use crate::tt::Bound;
 
 /// Larger than any score.
@@ -37,6 +38,10 @@ pub struct Limits {
     pub multipv: usize,
     /// Endgame tablebases to probe, if any.
     pub syzygy: Option<crate::tablebase::Tables>,
+    /// Play below full strength: the move is chosen among the best lines
+    /// (see [`Strength`]). The caller sets `nodes` and `multipv` to its
+    /// budget and line count.
+    pub strength: Option<Strength>,
 }
 
 /// A score as a user reads it.

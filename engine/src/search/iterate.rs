@@ -10,6 +10,7 @@ use movegen::{Move, Position};
 
 use super::api::{INFINITY, MATE, MATE_BOUND, MAX_PLY, Outcome, Report, Reporter, Score};
 use super::params::PARAMS;
+use super::strength::pick;
 use super::threads::wait_for_stop;
 use super::worker::Worker;
 use crate::tt::Bound;
@@ -41,6 +42,8 @@ pub(super) fn iterate<A: SliderAttacks>(
         .unwrap_or(MAX_PLY as u32 - 1)
         .clamp(1, MAX_PLY as u32 - 1);
     let multipv = w.limits.multipv.clamp(1, legal.len());
+    // The lines of the last completed depth, best first.
+    let mut completed: Vec<(i32, Vec<Move>)> = Vec::new();
     let mut prev_score = 0;
     let first = 1 + (w.id as u32 % 2);
     for depth in first..=max_depth {
@@ -114,13 +117,21 @@ pub(super) fn iterate<A: SliderAttacks>(
         outcome.score = *score;
         outcome.depth = depth;
         prev_score = *score;
+        completed = lines;
         if w.stopped {
             break;
         }
         if w.id == 0 {
+            // A node budget spent: the next depth would be cut short and
+            // thrown away.
+            if let Some(n) = w.limits.nodes
+                && w.nodes >= n
+            {
+                break;
+            }
             if let Some(mate) = w.limits.mate
-                && score.abs() >= MATE_BOUND
-                && (MATE - score.abs() + 1) / 2 <= mate as i32
+                && outcome.score.abs() >= MATE_BOUND
+                && (MATE - outcome.score.abs() + 1) / 2 <= mate as i32
             {
                 break;
             }
@@ -133,11 +144,29 @@ pub(super) fn iterate<A: SliderAttacks>(
         }
     }
     outcome.nodes = w.nodes;
+    // Below full strength, the move is chosen among the lines.
+    let chosen = if w.id == 0 {
+        pick(w.limits.strength, &completed)
+    } else {
+        0
+    };
+    if let Some((score, pv)) = completed.get(chosen).filter(|_| chosen > 0) {
+        outcome.best = pv[0];
+        outcome.ponder = pv.get(1).copied();
+        outcome.score = *score;
+    }
     // `bestmove` must be the first move of the last PV shown: if a failed
-    // window showed another move last, show the line played.
+    // window (or the strength limit's choice) showed another move last,
+    // show the line played.
     if w.id == 0 && w.last_reported != outcome.best {
-        let mut pv = vec![outcome.best];
-        pv.extend(outcome.ponder);
+        let pv = match completed.get(chosen) {
+            Some((_, pv)) if pv[0] == outcome.best => pv.clone(),
+            _ => {
+                let mut pv = vec![outcome.best];
+                pv.extend(outcome.ponder);
+                pv
+            }
+        };
         reporter.report(&report(w, outcome.depth, 1, outcome.score, None, pv));
     }
     if w.id == 0 {

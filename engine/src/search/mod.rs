@@ -16,6 +16,7 @@
 //! - `worker`: one thread's state and its checks of the limits.
 //! - `movepick`: move ordering; `history`: killers, history, counter moves.
 //! - [`see`]: static exchange evaluation.
+//! - `strength`: weaker play on request ([`Strength`]: `UCI_LimitStrength`).
 //! - [`params`]: every constant of the search, in one place.
 
 mod api;
@@ -25,6 +26,7 @@ mod movepick;
 mod negamax;
 pub mod params;
 mod see;
+mod strength;
 mod threads;
 mod worker;
 
@@ -32,4 +34,5 @@ pub use api::{
     INFINITY, Limits, MATE, MATE_BOUND, MAX_PLY, Outcome, Report, Reporter, Score, Silent,
 };
 pub use see::{SEE_VALUE, see};
+pub use strength::Strength;
 pub use threads::{Shared, search};
