@@ -15,23 +15,6 @@ fn relevant(sq: Square, dirs: &[Direction]) -> Bitboard {
     })
 }
 
-/// A small, fixed-seed generator (xorshift64*), so failures reproduce.
-struct Rng(u64);
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 ^= self.0 >> 12;
-        self.0 ^= self.0 << 25;
-        self.0 ^= self.0 >> 27;
-        self.0.wrapping_mul(0x2545_f491_4f6c_dd1d)
-    }
-    /// Sparse-ish boards like real positions: about 1/4 to 1/2 of squares set.
-    fn occupancy(&mut self) -> Bitboard {
-        let a = self.next();
-        let b = self.next();
-        Bitboard(if a & 1 == 0 { a & b } else { a })
-    }
-}
-
 fn to_shakmaty(sq: Square) -> shakmaty::Square {
     shakmaty::Square::new(sq as u32)
 }
@@ -63,12 +46,12 @@ fn exhaustive<A: SliderAttacks>() -> (usize, usize) {
 }
 
 fn random_boards<A: SliderAttacks>() {
-    let mut rng = Rng(0x9e37_79b9_7f4a_7c15);
+    let mut rng = testkit::Rng(0x9e37_79b9_7f4a_7c15);
     for _ in 0..20_000 {
-        let occ = rng.occupancy();
+        let occ = Bitboard(rng.occupancy());
         for sq in Square::ALL {
             // The slider's own square may or may not be occupied.
-            let occ = if rng.next() & 1 == 0 {
+            let occ = if rng.next_u64() & 1 == 0 {
                 occ.with(sq)
             } else {
                 occ

@@ -10,30 +10,7 @@
 use attacks::xray::{self, Pins};
 use attacks::{Bitboard, Direction, Line, Method, Reference, SliderAttacks, Square, dispatch};
 use pretty_assertions::assert_eq;
-
-/// A small, fixed-seed generator (xorshift64*), so failures reproduce.
-struct Rng(u64);
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 ^= self.0 >> 12;
-        self.0 ^= self.0 << 25;
-        self.0 ^= self.0 >> 27;
-        self.0.wrapping_mul(0x2545_f491_4f6c_dd1d)
-    }
-    /// About 1/4 or 1/2 of the squares, like real positions.
-    fn occupancy(&mut self) -> Bitboard {
-        let a = self.next();
-        let b = self.next();
-        Bitboard(if a & 1 == 0 { a & b } else { a })
-    }
-    /// About 1/8 of the squares.
-    fn sparse(&mut self) -> Bitboard {
-        Bitboard(self.next() & self.next() & self.next())
-    }
-    fn square(&mut self) -> Square {
-        Square::new((self.next() >> 58) as u32)
-    }
-}
+use testkit::Rng;
 
 /// The squares from `sq` in `dir` up to the edge, nearest first.
 fn squares_from(sq: Square, dir: Direction) -> impl Iterator<Item = Square> {
@@ -108,11 +85,11 @@ fn single_slider<A: SliderAttacks>() {
     let mut rng = Rng(0x9e37_79b9_7f4a_7c15);
     let (mut rook_seen, mut bishop_seen) = (Seen::default(), Seen::default());
     for _ in 0..1500 {
-        let occ = rng.occupancy();
-        let blockers = occ & Bitboard(rng.next());
-        let stray = Bitboard(rng.next());
+        let occ = Bitboard(rng.occupancy());
+        let blockers = occ & Bitboard(rng.next_u64());
+        let stray = Bitboard(rng.next_u64());
         for sq in Square::ALL {
-            let occ = if rng.next() & 1 == 0 {
+            let occ = if rng.next_u64() & 1 == 0 {
                 occ.with(sq)
             } else {
                 occ
@@ -160,8 +137,8 @@ fn line_wise<A: SliderAttacks>() {
     let mut rng = Rng(0x0123_4567_89ab_cdef);
     let mut seen = Seen::default();
     for _ in 0..800 {
-        let occ = rng.occupancy();
-        let blockers = occ & Bitboard(rng.next());
+        let occ = Bitboard(rng.occupancy());
+        let blockers = occ & Bitboard(rng.next_u64());
         for sq in Square::ALL {
             let mut per_line = [Bitboard::EMPTY; 4];
             for line in Line::ALL {
@@ -205,8 +182,8 @@ fn line_xrays_match_brute_force_for_every_method() {
 fn shift_and_fill_match_the_walk() {
     let mut rng = Rng(0x5555_aaaa_1234_8765);
     for _ in 0..2000 {
-        let occ = rng.occupancy();
-        let gens = rng.sparse();
+        let occ = Bitboard(rng.occupancy());
+        let gens = Bitboard(rng.sparse());
         for dir in Direction::ALL {
             let (df, dr) = dir.delta();
             let shifted: Bitboard = gens.filter_map(|s| s.offset(df, dr)).collect();
@@ -227,9 +204,9 @@ fn setwise_attacks_and_xrays_are_unions_of_single_sliders() {
     let mut rng = Rng(0xdead_beef_cafe_f00d);
     let mut seen = [Seen::default(), Seen::default()];
     for round in 0..3000 {
-        let occ = rng.occupancy();
-        let blockers = occ & Bitboard(rng.next());
-        let sliders = rng.sparse();
+        let occ = Bitboard(rng.occupancy());
+        let blockers = occ & Bitboard(rng.next_u64());
+        let sliders = Bitboard(rng.sparse());
         // Sliders usually stand on occupied squares; sometimes not.
         let occ = if round % 3 == 0 { occ } else { occ | sliders };
         for dir in Direction::ALL {
@@ -287,13 +264,13 @@ fn blockers_by_targets_match_every_slider_target_pair() {
     let mut rng = Rng(0x0f0f_f0f0_3c3c_c3c3);
     let mut seen = Seen::default();
     for round in 0..3000 {
-        let occ = rng.occupancy();
-        let rooks_queens = rng.sparse();
-        let bishops_queens = rng.sparse();
+        let occ = Bitboard(rng.occupancy());
+        let rooks_queens = Bitboard(rng.sparse());
+        let bishops_queens = Bitboard(rng.sparse());
         let targets = if round % 2 == 0 {
-            Bitboard::from_square(rng.square())
+            Bitboard::from_square(Square::new(rng.square()))
         } else {
-            rng.sparse()
+            Bitboard(rng.sparse())
         };
         let occ = if round % 3 == 0 {
             occ
@@ -363,23 +340,23 @@ struct Position {
 }
 
 fn position(rng: &mut Rng) -> Position {
-    let our_king = rng.square();
+    let our_king = Square::new(rng.square());
     let their_king = loop {
-        let k = rng.square();
+        let k = Square::new(rng.square());
         if k != our_king {
             break k;
         }
     };
-    let occ = rng.occupancy().with(our_king).with(their_king);
-    let us = (occ & Bitboard(rng.next()))
+    let occ = Bitboard(rng.occupancy()).with(our_king).with(their_king);
+    let us = (occ & Bitboard(rng.next_u64()))
         .with(our_king)
         .without(their_king);
     let them = occ - us;
-    let queens = occ & rng.sparse();
+    let queens = occ & Bitboard(rng.sparse());
     let pick = |rng: &mut Rng, side: Bitboard, king: Square| {
         (
-            (side & (Bitboard(rng.next()) | queens)).without(king),
-            (side & (Bitboard(rng.next()) | queens)).without(king),
+            (side & (Bitboard(rng.next_u64()) | queens)).without(king),
+            (side & (Bitboard(rng.next_u64()) | queens)).without(king),
         )
     };
     let (our_rq, our_bq) = pick(rng, us, our_king);

@@ -27,6 +27,7 @@ use std::time::{Duration, Instant};
 use shakmaty::fen::Fen;
 use shakmaty::uci::UciMove;
 use shakmaty::{CastlingMode, Chess, EnPassantMode, Position};
+use testkit::Rng;
 
 const BIN: &str = env!("CARGO_BIN_EXE_borrow");
 
@@ -45,24 +46,6 @@ const FENS: &[&str] = &[
     "4k3/8/8/8/3pP3/8/8/4K3 b - e3 0 1",
     "8/8/8/8/8/2k5/1q6/K7 w - - 0 1",
 ];
-
-struct Rng(u64);
-
-impl Rng {
-    fn next(&mut self) -> u64 {
-        // xorshift64*
-        self.0 ^= self.0 >> 12;
-        self.0 ^= self.0 << 25;
-        self.0 ^= self.0 >> 27;
-        self.0.wrapping_mul(0x2545_f491_4f6c_dd1d)
-    }
-    fn below(&mut self, n: u64) -> u64 {
-        self.next() % n
-    }
-    fn chance(&mut self, percent: u64) -> bool {
-        self.below(100) < percent
-    }
-}
 
 /// One engine process: its stdin, its stdout as a channel of lines (so that
 /// every read can time out), its stderr collected by a thread.

@@ -8,19 +8,7 @@ use pretty_assertions::assert_eq;
 use shakmaty::fen::Fen;
 use shakmaty::zobrist::Zobrist64;
 use shakmaty::{CastlingMode, Chess, EnPassantMode, Position as _};
-
-struct Rng(u64);
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 ^= self.0 >> 12;
-        self.0 ^= self.0 << 25;
-        self.0 ^= self.0 >> 27;
-        self.0.wrapping_mul(0x2545_f491_4f6c_dd1d)
-    }
-    fn below(&mut self, n: usize) -> usize {
-        (self.next() % n as u64) as usize
-    }
-}
+use testkit::{Rng, sorted_legal_uci};
 
 /// FENs of positions from random games (seeded), each game up to `plies`
 /// plies or until it ends. Played with shakmaty so the sample does not depend
@@ -33,7 +21,7 @@ fn random_positions(games: usize, plies: usize, seed: u64) -> Vec<String> {
 fn random_chess960_positions(games: usize, plies: usize, seed: u64) -> Vec<String> {
     let mut pick = Rng(seed ^ 0x960);
     random_positions_from(
-        |_| shakmaty_pos(&chess960_start(pick.below(960))),
+        |_| shakmaty_pos(&chess960_start(pick.index(960))),
         games,
         plies,
         seed,
@@ -106,10 +94,10 @@ fn random_positions_from(
                 .iter()
                 .filter(|m| m.is_capture() || m.is_promotion())
                 .collect();
-            let m = if !noisy.is_empty() && rng.below(3) == 0 {
-                *noisy[rng.below(noisy.len())]
+            let m = if !noisy.is_empty() && rng.index(3) == 0 {
+                *noisy[rng.index(noisy.len())]
             } else {
-                moves[rng.below(moves.len())]
+                moves[rng.index(moves.len())]
             };
             pos.play_unchecked(m);
             fens.push(Fen::from_position(&pos, EnPassantMode::Always).to_string());
@@ -137,24 +125,13 @@ fn sorted_uci<A: SliderAttacks>(pos: &Position<A>) -> Vec<String> {
     v
 }
 
-fn shakmaty_sorted_uci(pos: &Chess) -> Vec<String> {
-    let mode = pos.castles().mode();
-    let mut v: Vec<String> = pos
-        .legal_moves()
-        .iter()
-        .map(|m| m.to_uci(mode).to_string())
-        .collect();
-    v.sort();
-    v
-}
-
 fn check_position<A: SliderAttacks>(fen: &str) {
     let pos: Position<A> = Position::from_fen(fen).unwrap_or_else(|e| panic!("{fen}: {e}"));
     let oracle = shakmaty_pos(fen);
     assert_eq!(pos.fen(), fen, "FEN round trip");
     assert_eq!(
         sorted_uci(&pos),
-        shakmaty_sorted_uci(&oracle),
+        sorted_legal_uci(&oracle),
         "moves of {fen} ({})",
         A::METHOD
     );

@@ -1,7 +1,7 @@
 //! The outside oracle: shakmaty's move generator on the same positions.
 
 use shakmaty::fen::Fen;
-use shakmaty::{CastlingMode, Chess, Position as _};
+use shakmaty::{CastlingMode, Chess};
 
 /// A position read by shakmaty, in Chess960 mode where its castling rights
 /// need it (`CastlingMode::detect`). Unusual but playable positions
@@ -24,17 +24,4 @@ pub fn position(fen: &str) -> Result<Chess, String> {
 /// shakmaty's perft of `pos`.
 pub fn perft(pos: &Chess, depth: u32) -> u64 {
     shakmaty::perft(pos, depth)
-}
-
-/// shakmaty's legal moves in UCI notation (Chess960's castling if the
-/// position is read in that mode), sorted.
-pub fn legal_moves_uci(pos: &Chess) -> Vec<String> {
-    let mode = pos.castles().mode();
-    let mut v: Vec<String> = pos
-        .legal_moves()
-        .iter()
-        .map(|m| m.to_uci(mode).to_string())
-        .collect();
-    v.sort();
-    v
 }

@@ -380,7 +380,7 @@ fn divide_sums_to_perft_and_matches_shakmaty() {
         let oracle = perft::oracle::position(fen).unwrap();
         let mut ours: Vec<(String, u64)> = div.iter().map(|&(m, n)| (m.to_string(), n)).collect();
         ours.sort();
-        let mut theirs: Vec<(String, u64)> = perft::oracle::legal_moves_uci(&oracle)
+        let mut theirs: Vec<(String, u64)> = testkit::sorted_legal_uci(&oracle)
             .into_iter()
             .map(|uci| {
                 let m: shakmaty::uci::UciMove = uci.parse().unwrap();
