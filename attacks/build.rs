@@ -8,11 +8,13 @@
 //! - `pext_tables.rs`: per-square `PextEntry { mask, offset }` and
 //!   `PEXT_TABLE`, laid out the same way but indexed by `pext(occ, mask)`.
 //!
-//! A build script cannot use the crate it builds, so this file has its own
-//! ray walker. The magic numbers are searched with a fixed-seed PRNG, so every
-//! build finds the same ones. Every table entry is then verified against the
-//! ray walker, and a destructive collision (two occupancies with different
-//! attacks sharing an entry) fails the build with a panic that names it.
+//! A build script cannot use the crate it builds, so it includes two of the
+//! library's files with `#[path]`: the ray walker (`src/raywalk.rs`, which
+//! `Reference` uses too) and the committed magic numbers
+//! (`src/magic_numbers.rs`). Nothing is searched here. Every table entry is
+//! verified against the ray walker, and a destructive collision (two
+//! occupancies with different attacks sharing an entry) fails the build with
+//! a panic that names it.
 //!
 //! [`Magic`]: https://www.chessprogramming.org/Magic_Bitboards
 //! [`Pext`]: https://www.chessprogramming.org/BMI2#PEXTBitboards
@@ -22,70 +24,14 @@ use std::fmt::Write as _;
 use std::fs;
 use std::path::Path;
 
-/// `(file step, rank step)` of the rook's four directions.
-const ROOK_DIRS: [(i32, i32); 4] = [(0, 1), (1, 0), (0, -1), (-1, 0)];
-/// `(file step, rank step)` of the bishop's four directions.
-const BISHOP_DIRS: [(i32, i32); 4] = [(1, 1), (-1, 1), (1, -1), (-1, -1)];
+#[path = "src/magic_numbers.rs"]
+mod magic_numbers;
+// The build script needs only part of the walker's API.
+#[allow(dead_code)]
+#[path = "src/raywalk.rs"]
+mod raywalk;
 
-/// The fixed seed of the magic search. Any seed works: changing it changes
-/// the magics, not the attacks.
-const SEED: u64 = 0x2f6b_1d5e_8c43_a907;
-
-/// Give up on a square after this many candidate magics (with this seed the
-/// hardest square, a rook's, takes about a million).
-const MAX_TRIES: u32 = 100_000_000;
-
-/// The square `k` steps from `sq` in direction `(df, dr)`, if on the board.
-fn step(sq: usize, (df, dr): (i32, i32), k: i32) -> Option<usize> {
-    let f = (sq % 8) as i32 + df * k;
-    let r = (sq / 8) as i32 + dr * k;
-    ((0..8).contains(&f) && (0..8).contains(&r)).then(|| (r * 8 + f) as usize)
-}
-
-/// Slider attacks by walking each ray to the edge or the first blocker
-/// (the blocker included).
-fn walk_attacks(sq: usize, occ: u64, dirs: &[(i32, i32)]) -> u64 {
-    let mut att = 0;
-    for &d in dirs {
-        let mut k = 1;
-        while let Some(to) = step(sq, d, k) {
-            att |= 1 << to;
-            if occ & (1 << to) != 0 {
-                break;
-            }
-            k += 1;
-        }
-    }
-    att
-}
-
-/// The relevant occupancy: the ray squares whose occupancy can change the
-/// attacks, i.e. each ray without its last (edge) square.
-fn relevant_mask(sq: usize, dirs: &[(i32, i32)]) -> u64 {
-    let mut mask = 0;
-    for &d in dirs {
-        let mut k = 1;
-        while let (Some(to), Some(_)) = (step(sq, d, k), step(sq, d, k + 1)) {
-            mask |= 1 << to;
-            k += 1;
-        }
-    }
-    mask
-}
-
-/// Every subset of `mask`, by the carry-rippler, in increasing order. The
-/// `i`-th subset is `pdep(i, mask)`, so `pext(subset_i, mask) == i`.
-fn subsets(mask: u64) -> Vec<u64> {
-    let mut v = Vec::with_capacity(1 << mask.count_ones());
-    let mut n = 0u64;
-    loop {
-        v.push(n);
-        n = n.wrapping_sub(mask) & mask;
-        if n == 0 {
-            return v;
-        }
-    }
-}
+use raywalk::{BISHOP_DIRS, ROOK_DIRS, relevant_mask, subsets, walk_attacks};
 
 /// Software `pext`, only to verify the PEXT table's layout.
 fn pext(x: u64, mut mask: u64) -> u64 {
@@ -99,23 +45,6 @@ fn pext(x: u64, mut mask: u64) -> u64 {
         mask &= mask - 1;
     }
     res
-}
-
-/// xorshift64* (Vigna): small, fast and fixed-seeded.
-struct Rng(u64);
-
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 ^= self.0 >> 12;
-        self.0 ^= self.0 << 25;
-        self.0 ^= self.0 >> 27;
-        self.0.wrapping_mul(0x2545_f491_4f6c_dd1d)
-    }
-
-    /// Candidates with few bits set (about 1/8 of them) make good magics.
-    fn sparse(&mut self) -> u64 {
-        self.next() & self.next() & self.next()
-    }
 }
 
 /// One square's occupancies and attacks.
@@ -144,47 +73,6 @@ impl SquareData {
     fn bits(&self) -> u32 {
         self.mask.count_ones()
     }
-}
-
-/// Scratch space for the search: `epoch[i] == try` marks entry `i` as
-/// written in the current try, so nothing needs clearing between tries.
-struct Scratch {
-    attacks: Vec<u64>,
-    epoch: Vec<u32>,
-}
-
-/// Finds a magic for one square: a multiplier that maps every subset of the
-/// mask, by `(occ * magic) >> (64 - bits)`, to an index whose entry holds
-/// only one attack set (constructive collisions, same attacks, are fine).
-fn find_magic(d: &SquareData, rng: &mut Rng, scratch: &mut Scratch, piece: &str) -> u64 {
-    let shift = 64 - d.bits();
-    let size = 1usize << d.bits();
-    scratch.epoch[..size].fill(0);
-    for tries in 1..=MAX_TRIES {
-        let magic = rng.sparse();
-        // The top byte of mask * magic must be well mixed, or many subsets
-        // land on the same few indices: skip such candidates at once.
-        if (d.mask.wrapping_mul(magic) >> 56).count_ones() < 6 {
-            continue;
-        }
-        let ok = d.occs.iter().zip(&d.attacks).all(|(&occ, &att)| {
-            let idx = (occ.wrapping_mul(magic) >> shift) as usize;
-            if scratch.epoch[idx] != tries {
-                scratch.epoch[idx] = tries;
-                scratch.attacks[idx] = att;
-                true
-            } else {
-                scratch.attacks[idx] == att
-            }
-        });
-        if ok {
-            return magic;
-        }
-    }
-    panic!(
-        "magic search: no {piece} magic found for square {} in {MAX_TRIES} tries",
-        square_name(d.sq)
-    );
 }
 
 fn square_name(sq: usize) -> String {
@@ -338,22 +226,20 @@ fn write_table(out: &mut String, name: &str, table: &[u64]) {
 
 fn main() {
     println!("cargo::rerun-if-changed=build.rs");
+    println!("cargo::rerun-if-changed=src/raywalk.rs");
+    println!("cargo::rerun-if-changed=src/magic_numbers.rs");
 
     let rooks: Vec<SquareData> = (0..64).map(|s| SquareData::new(s, &ROOK_DIRS)).collect();
     let bishops: Vec<SquareData> = (0..64).map(|s| SquareData::new(s, &BISHOP_DIRS)).collect();
 
-    let mut rng = Rng(SEED);
-    let mut scratch = Scratch {
-        attacks: vec![0; 1 << 12],
-        epoch: vec![0; 1 << 12],
-    };
     let mut offset = 0;
-    let mut entries = |data: &[SquareData], piece: &str| -> Vec<Entry> {
+    let mut entries = |data: &[SquareData], magics: &[u64; 64]| -> Vec<Entry> {
         data.iter()
-            .map(|d| {
+            .zip(magics)
+            .map(|(d, &magic)| {
                 let e = Entry {
                     mask: d.mask,
-                    magic: find_magic(d, &mut rng, &mut scratch, piece),
+                    magic,
                     shift: 64 - d.bits(),
                     offset,
                 };
@@ -362,8 +248,8 @@ fn main() {
             })
             .collect()
     };
-    let rook_entries = entries(&rooks, "rook");
-    let bishop_entries = entries(&bishops, "bishop");
+    let rook_entries = entries(&rooks, &magic_numbers::ROOK);
+    let bishop_entries = entries(&bishops, &magic_numbers::BISHOP);
 
     let pieces = [
         Piece {

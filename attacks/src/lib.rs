@@ -14,7 +14,9 @@
 //! - [`Magic`] (fancy magic, tables generated at build time) and [`Pext`]
 //!   (offered only by x86-64 builds with BMI2, see [`Method::ALL`]);
 //!
-//! and the slow [`Reference`] every other one is tested against.
+//! and the slow [`Reference`] every other one is tested against, which walks
+//! rays with [`raywalk`] (the build script fills the magic and PEXT tables
+//! with the same walker, from magic numbers committed as constants).
 //!
 //! [`Method`] names a method at run time, and [`dispatch!`] runs generic code
 //! with the method chosen at run time, monomorphised per method.
@@ -33,9 +35,11 @@ mod classical;
 mod geometry;
 mod hyperbola;
 mod magic;
+mod magic_numbers;
 mod method;
 mod obstruction;
 mod pext;
+pub mod raywalk;
 pub mod reference;
 mod sbamg;
 mod square;

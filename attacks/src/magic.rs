@@ -26,13 +26,16 @@
 //! and offset; fixed-shift layouts (shakmaty's, for one) save that at the
 //! price of a sparser or overlapping table.
 //!
-//! The magics are not hard-coded: `build.rs` searches them at build time with
-//! a fixed-seed generator (so every build gets the same ones), fills the
-//! table, and checks every entry against its own ray walker. A destructive
-//! collision fails the build. Nothing is initialised at run time: the tables
-//! are `static` data generated into `OUT_DIR`.
+//! The magics are committed constants (`src/magic_numbers.rs`, found once by
+//! a seeded search that `tests/magics.rs` repeats), as cozy-chess and
+//! shakmaty ship theirs. `build.rs` fills the table from them with the
+//! library's own ray walker ([`raywalk`](crate::raywalk)) and checks every
+//! entry; a destructive collision fails the build. Nothing is searched at
+//! build time and nothing is initialised at run time: the tables are
+//! `static` data generated into `OUT_DIR`.
 
 use crate::bitboard::Bitboard;
+use crate::magic_numbers;
 use crate::method::{Method, SliderAttacks};
 use crate::square::Square;
 
@@ -53,7 +56,8 @@ struct MagicEntry {
 include!(concat!(env!("OUT_DIR"), "/magic_tables.rs"));
 
 /// Checked at compile time: every index a lookup can form is inside
-/// [`MAGIC_TABLE`], which makes the unchecked read in [`lookup`] sound.
+/// [`MAGIC_TABLE`], which makes the unchecked read in [`lookup`] sound, and
+/// the table was filled from the committed magic numbers.
 const _: () = {
     let mut s = 0;
     while s < 128 {
@@ -65,6 +69,13 @@ const _: () = {
         assert!(e.shift >= 64 - 12 && e.shift < 64);
         assert!(e.mask.count_ones() == 64 - e.shift);
         assert!(e.offset + (1usize << (64 - e.shift)) <= MAGIC_TABLE.len());
+        // The table was filled from the committed magics.
+        let committed = if s < 64 {
+            magic_numbers::ROOK[s]
+        } else {
+            magic_numbers::BISHOP[s - 64]
+        };
+        assert!(e.magic == committed);
         s += 1;
     }
 };

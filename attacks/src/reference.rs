@@ -4,6 +4,7 @@
 use crate::bitboard::Bitboard;
 use crate::geometry::Direction;
 use crate::method::{Method, SliderAttacks};
+use crate::raywalk;
 use crate::square::Square;
 
 /// Ray walking, one square at a time (the reference).
@@ -26,21 +27,14 @@ use crate::square::Square;
 #[derive(Copy, Clone, Debug, Default)]
 pub struct Reference;
 
-/// The attacks along `dirs` from `sq`, stopping at (and including) blockers.
+/// The attacks along `dirs` from `sq`, stopping at (and including) blockers:
+/// [`raywalk::walk_ray`] in each direction, the same walker that fills and
+/// checks the magic and PEXT tables at build time.
 pub fn walk(sq: Square, occupied: Bitboard, dirs: &[Direction]) -> Bitboard {
-    let mut attacks = Bitboard::EMPTY;
-    for &dir in dirs {
-        let (df, dr) = dir.delta();
-        let mut k = 1;
-        while let Some(to) = sq.offset(df * k, dr * k) {
-            attacks |= to;
-            if occupied.contains(to) {
-                break;
-            }
-            k += 1;
-        }
-    }
-    attacks
+    let rays = dirs.iter().fold(0, |acc, &dir| {
+        acc | raywalk::walk_ray(sq.index(), occupied.0, dir.delta())
+    });
+    Bitboard(rays)
 }
 
 impl SliderAttacks for Reference {
