@@ -47,7 +47,7 @@
 //! computation with the roles turned round.
 
 use crate::bitboard::Bitboard;
-use crate::geometry::{Direction, Line, between, line_through};
+use crate::geometry::{Direction, Line, between, bishop_rays, line_through, rook_rays};
 use crate::method::SliderAttacks;
 use crate::square::Square;
 
@@ -463,7 +463,7 @@ pub struct Pins {
 /// . . . . . . . .
 /// ");
 /// ```
-#[inline]
+#[inline(always)]
 pub fn pins<A: SliderAttacks>(
     king: Square,
     occupied: Bitboard,
@@ -471,8 +471,18 @@ pub fn pins<A: SliderAttacks>(
     enemy_rooks_queens: Bitboard,
     enemy_bishops_queens: Bitboard,
 ) -> Pins {
-    let pinners = (rook_xray::<A>(king, occupied, own) & enemy_rooks_queens)
-        | (bishop_xray::<A>(king, occupied, own) & enemy_bishops_queens);
+    // Only sliders on the king's empty-board lines can pin: the x-ray of a
+    // kind is skipped when none of that kind stands on one (most nodes of a
+    // search need one x-ray or none).
+    let rooks = enemy_rooks_queens & rook_rays(king);
+    let bishops = enemy_bishops_queens & bishop_rays(king);
+    let mut pinners = Bitboard::EMPTY;
+    if rooks.any() {
+        pinners |= rook_xray::<A>(king, occupied, own) & rooks;
+    }
+    if bishops.any() {
+        pinners |= bishop_xray::<A>(king, occupied, own) & bishops;
+    }
     let mut pinned = Bitboard::EMPTY;
     for pinner in pinners {
         // Exactly one occupied square lies between: the own piece x-rayed.

@@ -607,9 +607,9 @@ fn count(pos: &Position, depth: u32, stop: &AtomicBool) -> Option<u64> {
 /// notation was expected.
 fn move_error(e: &MoveError) -> String {
     match e {
-        MoveError::Syntax(text) => format!(
+        MoveError::Syntax(e) => format!(
             "'{}' is not a move in UCI notation (UCI notation expected, as in e2e4 or e7e8q)",
-            quote(text)
+            quote(e.text())
         ),
         MoveError::Illegal(text) => format!("illegal move '{}'", quote(text)),
         MoveError::Ambiguous(text) => format!("ambiguous move '{}'", quote(text)),

@@ -139,11 +139,71 @@ impl From<PositionError> for FenError {
     }
 }
 
-/// A move that is not legal in the position, or text that is not a move.
+/// Text that is not a move in the notation read: the first stage of reading
+/// a move ([`UciMove`](crate::UciMove), [`SanMove`](crate::SanMove)), which
+/// knows nothing of the position yet.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ParseMoveError {
+    notation: &'static str,
+    text: String,
+}
+
+impl ParseMoveError {
+    pub(crate) fn new(notation: &'static str, text: &str) -> ParseMoveError {
+        ParseMoveError {
+            notation,
+            text: text.to_owned(),
+        }
+    }
+
+    /// The text that was read.
+    pub fn text(&self) -> &str {
+        &self.text
+    }
+}
+
+impl fmt::Display for ParseMoveError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "'{}' is not a move in {} notation",
+            self.text, self.notation
+        )
+    }
+}
+
+impl std::error::Error for ParseMoveError {}
+
+/// A well-formed move that the position does not allow: the second stage of
+/// reading a move ([`UciMove::to_move`](crate::UciMove::to_move),
+/// [`SanMove::to_move`](crate::SanMove::to_move)). Each variant holds the
+/// move as written back from what was read.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum IllegalMoveError {
+    /// No legal move fits.
+    Illegal(String),
+    /// A SAN move that fits more than one legal move.
+    Ambiguous(String),
+}
+
+impl fmt::Display for IllegalMoveError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            IllegalMoveError::Illegal(s) => write!(f, "illegal move '{s}'"),
+            IllegalMoveError::Ambiguous(s) => write!(f, "ambiguous move '{s}'"),
+        }
+    }
+}
+
+impl std::error::Error for IllegalMoveError {}
+
+/// Either stage, for text read straight into a legal move
+/// ([`Position::parse_uci`](crate::Position::parse_uci), `parse_san`,
+/// `parse_move`) or a move played with a check (`try_play`, `play`).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum MoveError {
-    /// The text is not UCI or SAN notation.
-    Syntax(String),
+    /// The text is not a move in the notation read.
+    Syntax(ParseMoveError),
     /// Well-formed, but not a legal move here.
     Illegal(String),
     /// A SAN move that fits more than one legal move.
@@ -153,7 +213,7 @@ pub enum MoveError {
 impl fmt::Display for MoveError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            MoveError::Syntax(s) => write!(f, "'{s}' is not a move in UCI or SAN notation"),
+            MoveError::Syntax(e) => e.fmt(f),
             MoveError::Illegal(s) => write!(f, "illegal move '{s}'"),
             MoveError::Ambiguous(s) => write!(f, "ambiguous move '{s}'"),
         }
@@ -161,3 +221,18 @@ impl fmt::Display for MoveError {
 }
 
 impl std::error::Error for MoveError {}
+
+impl From<ParseMoveError> for MoveError {
+    fn from(e: ParseMoveError) -> MoveError {
+        MoveError::Syntax(e)
+    }
+}
+
+impl From<IllegalMoveError> for MoveError {
+    fn from(e: IllegalMoveError) -> MoveError {
+        match e {
+            IllegalMoveError::Illegal(s) => MoveError::Illegal(s),
+            IllegalMoveError::Ambiguous(s) => MoveError::Ambiguous(s),
+        }
+    }
+}

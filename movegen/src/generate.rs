@@ -26,13 +26,14 @@
 
 use arrayvec::ArrayVec;
 use attacks::{
-    Bitboard, Color, Rank, SliderAttacks, Square, between, bishop_rays, king_attacks,
-    knight_attacks, line, pawn_attacks, rook_rays,
+    Bitboard, Color, Rank, SliderAttacks, Square, between, king_attacks, knight_attacks, line,
+    pawn_attacks,
 };
 
 use crate::castling::{self, back_rank};
+use crate::moves::{Move, MoveKind};
+use crate::piece::Role;
 use crate::position::Position;
-use crate::types::{Move, MoveKind, Role};
 
 /// Which moves to generate. Every stage generates only legal moves.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
@@ -144,29 +145,19 @@ impl<A: SliderAttacks> Position<A> {
     /// Pieces of `owner` that stand alone between `king_color`'s king and a
     /// slider of the other side of `king_color`: pinned pieces when `owner`
     /// is the king's side, discovered-check candidates when it is the
-    /// attacker's side.
+    /// attacker's side. Found by [`attacks::xray::pins`]: X-ray from the king
+    /// through `owner`'s pieces onto the sliders.
     #[inline(always)]
     pub fn blockers(&self, king_color: Color, owner: Color) -> Bitboard {
-        let king = self.king_of(king_color);
         let attacker = !king_color;
-        let occ = self.occupied();
-        let mine = self.by_color(owner);
-        // Only sliders on the king's lines can pin: skip the X-ray of a kind
-        // when none of that kind is on an empty-board line from the king.
-        let rooks = self.rook_likes(attacker) & rook_rays(king);
-        let bishops = self.bishop_likes(attacker) & bishop_rays(king);
-        let mut pinners = Bitboard::EMPTY;
-        if rooks.any() {
-            pinners |= attacks::xray::rook_xray::<A>(king, occ, mine) & rooks;
-        }
-        if bishops.any() {
-            pinners |= attacks::xray::bishop_xray::<A>(king, occ, mine) & bishops;
-        }
-        let mut blockers = Bitboard::EMPTY;
-        for pinner in pinners {
-            blockers |= between(king, pinner) & mine;
-        }
-        blockers
+        attacks::xray::pins::<A>(
+            self.king_of(king_color),
+            self.occupied(),
+            self.by_color(owner),
+            self.rook_likes(attacker),
+            self.bishop_likes(attacker),
+        )
+        .pinned
     }
 
     /// Our pieces whose move may give a discovered check: those alone between

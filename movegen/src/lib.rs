@@ -11,23 +11,34 @@
 //! - [`generate`](mod@generate): legal moves by stage, set-wise into a
 //!   [`MoveSink`], pins and discovered checks by X-ray.
 //! - [`castling`]: standard and Chess960 castling, rights by rook.
-//! - [`Move`]: 16-bit moves, UCI and SAN notation ([`notation`]).
+//! - [`Role`] and [`Piece`]; [`Move`]: 16-bit moves.
+//! - [`uci`](mod@uci) and [`san`](mod@san): move notation, read in two stages
+//!   as FENs are: text to [`UciMove`] or [`SanMove`] ([`ParseMoveError`]),
+//!   then against a position ([`IllegalMoveError`]); [`MoveError`] is
+//!   either, for the one-call `parse_uci`, `parse_san` and `parse_move`.
 
 #![deny(missing_docs)]
 
 pub mod castling;
 mod error;
 pub mod generate;
-pub mod notation;
+mod moves;
+mod piece;
 mod position;
+pub mod san;
 mod setup;
-mod types;
+pub mod uci;
 pub mod zobrist;
 
 pub use attacks;
 pub use castling::{CastlingNotation, CastlingRights};
-pub use error::{FenError, FenField, MoveError, ParseFenError, PositionError};
+pub use error::{
+    FenError, FenField, IllegalMoveError, MoveError, ParseFenError, ParseMoveError, PositionError,
+};
 pub use generate::{MoveCounter, MoveList, MoveSink, Stage};
+pub use moves::{Move, MoveKind};
+pub use piece::{Piece, Role};
 pub use position::{Position, STARTPOS};
+pub use san::SanMove;
 pub use setup::{STARTING_FEN, Setup};
-pub use types::{Move, MoveKind, Piece, Role, Uci};
+pub use uci::{Uci, UciMove};

@@ -13,7 +13,8 @@ use attacks::{
 use crate::castling::{self, CastlingNotation, CastlingRights, back_rank};
 use crate::error::{FenError, PositionError};
 use crate::setup::{STARTING_FEN, Setup};
-use crate::types::{Move, MoveKind, Piece, Role};
+use crate::moves::{Move, MoveKind};
+use crate::piece::{Piece, Role};
 use crate::zobrist;
 
 /// A set of squares of the first and eighth ranks in 16 bits.

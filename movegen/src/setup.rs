@@ -7,7 +7,7 @@ use attacks::{Bitboard, Color, File, Rank, Square};
 
 use crate::castling::{self, CastlingNotation, back_rank};
 use crate::error::{FenField, ParseFenError};
-use crate::types::{Piece, Role};
+use crate::piece::{Piece, Role};
 
 /// The FEN of the standard starting position.
 pub const STARTING_FEN: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";

@@ -8,7 +8,7 @@
 use attacks::{Color, File, Square};
 
 use crate::castling::CastlingRights;
-use crate::types::Role;
+use crate::piece::Role;
 
 mod keys {
     include!("zobrist_keys.rs");
