@@ -171,7 +171,18 @@ impl<A: SliderAttacks> Position<A> {
     /// Generates the legal moves of `stage` into `sink`.
     #[inline]
     pub fn generate<S: MoveSink>(&self, stage: Stage, sink: &mut S) {
-        let us = self.turn();
+        match self.turn() {
+            Color::White => self.generate_for::<S, true>(stage, sink),
+            Color::Black => self.generate_for::<S, false>(stage, sink),
+        }
+    }
+
+    /// [`generate`](Self::generate) for the side to move named by `WHITE`:
+    /// a constant, so that pawn directions and ranks are constants too and
+    /// the generator has no colour branches.
+    #[inline(always)]
+    fn generate_for<S: MoveSink, const WHITE: bool>(&self, stage: Stage, sink: &mut S) {
+        let us = if WHITE { Color::White } else { Color::Black };
         let them = !us;
         let occ = self.occupied();
         let own = self.by_color(us);
@@ -235,7 +246,7 @@ impl<A: SliderAttacks> Position<A> {
             Color::White => (8, Bitboard::rank(Rank::Eighth), Bitboard::rank(Rank::Third)),
             Color::Black => (-8, Bitboard::rank(Rank::First), Bitboard::rank(Rank::Sixth)),
         };
-        self.pawn_sets(
+        self.pawn_sets::<S, WHITE>(
             sink,
             pawns - pinned,
             up,
@@ -247,7 +258,7 @@ impl<A: SliderAttacks> Position<A> {
         );
         for from in pawns & pinned {
             let pin_line = line(king, from);
-            self.pawn_sets(
+            self.pawn_sets::<S, WHITE>(
                 sink,
                 Bitboard::from_square(from),
                 up,
@@ -299,7 +310,7 @@ impl<A: SliderAttacks> Position<A> {
     /// `enemy` and `check_mask` already cut to its pin line).
     #[allow(clippy::too_many_arguments)]
     #[inline(always)]
-    fn pawn_sets<S: MoveSink>(
+    fn pawn_sets<S: MoveSink, const WHITE: bool>(
         &self,
         sink: &mut S,
         pawns: Bitboard,
@@ -313,7 +324,7 @@ impl<A: SliderAttacks> Position<A> {
         if pawns.is_empty() {
             return;
         }
-        let us = self.turn();
+        let us = if WHITE { Color::White } else { Color::Black };
         let empty = !self.occupied();
         let single = forward(us, pawns) & empty;
         let double = forward(us, single & third_rank) & empty;

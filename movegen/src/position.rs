@@ -6,15 +6,15 @@ use core::marker::PhantomData;
 use core::str::FromStr;
 
 use attacks::{
-    Bitboard, Color, Magic, Rank, SliderAttacks, Square, bishop_rays, king_attacks, knight_attacks,
-    pawn_attacks, rook_rays,
+    Bitboard, Color, Magic, Rank, SliderAttacks, Square, between, bishop_rays, king_attacks,
+    knight_attacks, pawn_attacks, rook_rays,
 };
 
 use crate::castling::{self, CastlingNotation, CastlingRights, back_rank};
 use crate::error::{FenError, PositionError};
-use crate::setup::{STARTING_FEN, Setup};
 use crate::moves::{Move, MoveKind};
 use crate::piece::{Piece, Role};
+use crate::setup::{STARTING_FEN, Setup};
 use crate::zobrist;
 
 /// A set of squares of the first and eighth ranks in 16 bits.
@@ -455,6 +455,8 @@ impl<A: SliderAttacks> Position<A> {
         let from = m.from();
         let to = m.to();
         let role = self.mailbox[from.index()].unwrap_or(Role::Pawn);
+        // Decoded once: every step below asks.
+        let kind = m.kind();
         let mut key = self.key;
 
         if let Some(ep) = self.ep_capturable() {
@@ -465,10 +467,10 @@ impl<A: SliderAttacks> Position<A> {
         self.halfmoves = self.halfmoves.saturating_add(1);
 
         // 1-3. The move itself.
-        if m.kind() == MoveKind::Castle {
+        if matches!(kind, MoveKind::Castle) {
             self.castle(from, to, &mut key);
         } else {
-            self.move_piece(m, role, &mut key);
+            self.move_piece(from, to, kind, role, &mut key);
         }
 
         // 4. Castling rights: a king that moves loses both, a rook that moves
@@ -489,18 +491,55 @@ impl<A: SliderAttacks> Position<A> {
         }
         self.key = key;
 
-        // 6. Checks against the new side to move.
+        // 6. Checks against the new side to move. Castling and en passant
+        // move two pieces and are rare: recomputed in full.
         let king = self.king_of(them);
-        self.checkers = self.attackers(us, king, self.occupied());
+        self.checkers = match kind {
+            MoveKind::Castle | MoveKind::EnPassant => self.attackers(us, king, self.occupied()),
+            MoveKind::Normal => self.checks_by(from, to, role, king),
+            MoveKind::Promotion(promoted) => self.checks_by(from, to, promoted, king),
+        };
+        debug_assert_eq!(self.checkers, self.attackers(us, king, self.occupied()));
+    }
+
+    /// The checks on `king` (of the side now to move) after a move of one
+    /// piece, now a `moved`, from `from` to `to`: its direct attack, and a
+    /// slider of the mover uncovered behind `from` (a discovered check: an
+    /// X-ray from the king along the one line through `from`). No other
+    /// piece of the mover can check, as none did before the move.
+    #[inline(always)]
+    fn checks_by(&self, from: Square, to: Square, moved: Role, king: Square) -> Bitboard {
+        let us = !self.turn;
+        let occ = self.occupied();
+        // A slider checks when the king is on its rays with nothing between.
+        let slides = |rays: Bitboard| rays.contains(king) && (between(to, king) & occ).is_empty();
+        let direct = match moved {
+            Role::Pawn => pawn_attacks(us, to).contains(king),
+            Role::Knight => knight_attacks(to).contains(king),
+            Role::Bishop => slides(bishop_rays(to)),
+            Role::Rook => slides(rook_rays(to)),
+            Role::Queen => slides(bishop_rays(to) | rook_rays(to)),
+            Role::King => false,
+        };
+        let mut checkers = if direct {
+            Bitboard::from_square(to)
+        } else {
+            Bitboard::EMPTY
+        };
+        if rook_rays(king).contains(from) {
+            checkers |= A::rook_attacks(king, occ) & self.rook_likes(us);
+        } else if bishop_rays(king).contains(from) {
+            checkers |= A::bishop_attacks(king, occ) & self.bishop_likes(us);
+        }
+        checkers
     }
 
     /// Steps 1 to 3 of [`play_unchecked`](Self::play_unchecked) for every
     /// move but castling: the capture, the move, what is special about it.
     #[inline(always)]
-    fn move_piece(&mut self, m: Move, role: Role, key: &mut u64) {
+    fn move_piece(&mut self, from: Square, to: Square, kind: MoveKind, role: Role, key: &mut u64) {
         let us = self.turn;
         let them = !us;
-        let (from, to) = (m.from(), m.to());
         // 1. Remove a captured piece (not en passant: its victim is elsewhere).
         if let Some(victim) = self.mailbox[to.index()] {
             self.by_role[victim.index()] ^= to;
@@ -518,7 +557,7 @@ impl<A: SliderAttacks> Position<A> {
         *key ^= zobrist::piece(us, role, from) ^ zobrist::piece(us, role, to);
 
         // 3. What is special about the move.
-        match m.kind() {
+        match kind {
             MoveKind::Normal => {
                 if role == Role::Pawn {
                     self.halfmoves = 0;
