@@ -31,7 +31,7 @@ mod magic_numbers;
 #[path = "src/raywalk.rs"]
 mod raywalk;
 
-use raywalk::{BISHOP_DIRS, ROOK_DIRS, relevant_mask, subsets, walk_attacks};
+use raywalk::{BISHOP_DIRS, ROOK_DIRS, SquareData, walk_attacks};
 
 /// Software `pext`, only to verify the PEXT table's layout.
 fn pext(x: u64, mut mask: u64) -> u64 {
@@ -45,34 +45,6 @@ fn pext(x: u64, mut mask: u64) -> u64 {
         mask &= mask - 1;
     }
     res
-}
-
-/// One square's occupancies and attacks.
-struct SquareData {
-    sq: usize,
-    mask: u64,
-    /// The subsets of `mask`, in carry-rippler (= pext index) order.
-    occs: Vec<u64>,
-    /// `attacks[i]`: the attacks with occupancy `occs[i]`.
-    attacks: Vec<u64>,
-}
-
-impl SquareData {
-    fn new(sq: usize, dirs: &[(i32, i32)]) -> SquareData {
-        let mask = relevant_mask(sq, dirs);
-        let occs = subsets(mask);
-        let attacks = occs.iter().map(|&o| walk_attacks(sq, o, dirs)).collect();
-        SquareData {
-            sq,
-            mask,
-            occs,
-            attacks,
-        }
-    }
-
-    fn bits(&self) -> u32 {
-        self.mask.count_ones()
-    }
 }
 
 fn square_name(sq: usize) -> String {

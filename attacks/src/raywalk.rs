@@ -1,6 +1,6 @@
 //! Ray walking on plain `u64` boards (`a1` = bit 0): the slow, obviously
 //! right slider attacks, the relevant-occupancy masks of the table methods,
-//! and the subsets of a mask.
+//! the subsets of a mask, and [`SquareData`], one square's table content.
 //!
 //! One copy serves the library and its build script: [`Reference`] walks
 //! with it, and `build.rs` (which cannot use the crate it builds) includes
@@ -95,5 +95,49 @@ pub fn subsets(mask: u64) -> Vec<u64> {
         if n == 0 {
             return v;
         }
+    }
+}
+
+/// What a table method stores for a slider on one square: the relevant
+/// occupancy mask, its subsets in PEXT order, and the attacks for each,
+/// all by [`walk_attacks`]. `build.rs` fills the magic and PEXT tables from
+/// it; `tests/magics.rs` searches magics over it.
+///
+/// ```
+/// use attacks::raywalk::{ROOK_DIRS, SquareData};
+///
+/// let a1 = SquareData::new(0, &ROOK_DIRS);
+/// assert_eq!((a1.bits(), a1.occs.len()), (12, 4096));
+/// // With nothing in the way, the rook sees its whole file and rank.
+/// assert_eq!(a1.attacks[0], 0x0101_0101_0101_01fe);
+/// ```
+pub struct SquareData {
+    /// The square, 0 (`a1`) to 63 (`h8`).
+    pub sq: usize,
+    /// The relevant occupancy ([`relevant_mask`]).
+    pub mask: u64,
+    /// The subsets of `mask`, in carry-rippler (= PEXT index) order.
+    pub occs: Vec<u64>,
+    /// `attacks[i]`: the attacks with occupancy `occs[i]`.
+    pub attacks: Vec<u64>,
+}
+
+impl SquareData {
+    /// The data of a slider on `sq` moving along `dirs`.
+    pub fn new(sq: usize, dirs: &[(i32, i32)]) -> SquareData {
+        let mask = relevant_mask(sq, dirs);
+        let occs = subsets(mask);
+        let attacks = occs.iter().map(|&o| walk_attacks(sq, o, dirs)).collect();
+        SquareData {
+            sq,
+            mask,
+            occs,
+            attacks,
+        }
+    }
+
+    /// The number of relevant squares: the table has `2^bits` entries.
+    pub fn bits(&self) -> u32 {
+        self.mask.count_ones()
     }
 }

@@ -7,7 +7,7 @@
 #[path = "../src/magic_numbers.rs"]
 mod magic_numbers;
 
-use attacks::raywalk::{BISHOP_DIRS, ROOK_DIRS, relevant_mask, subsets, walk_attacks};
+use attacks::raywalk::{BISHOP_DIRS, ROOK_DIRS, SquareData};
 use testkit::Rng;
 
 /// The seed of the search that found the committed magics. Any seed works:
@@ -17,26 +17,6 @@ const SEED: u64 = 0x2f6b_1d5e_8c43_a907;
 /// Give up on a square after this many candidates (with this seed the
 /// hardest square, a rook's, takes about a million).
 const MAX_TRIES: u32 = 100_000_000;
-
-/// One square's relevant occupancies and the attacks for each.
-struct SquareData {
-    mask: u64,
-    occs: Vec<u64>,
-    attacks: Vec<u64>,
-}
-
-impl SquareData {
-    fn new(sq: usize, dirs: &[(i32, i32)]) -> SquareData {
-        let mask = relevant_mask(sq, dirs);
-        let occs = subsets(mask);
-        let attacks = occs.iter().map(|&o| walk_attacks(sq, o, dirs)).collect();
-        SquareData {
-            mask,
-            occs,
-            attacks,
-        }
-    }
-}
 
 /// `true` if `magic` maps every occupancy of `d` to an index whose entry
 /// holds one attack set (constructive collisions, same attacks, are fine).
