@@ -4,7 +4,7 @@
 //! search runs.
 
 use std::io::Write;
-use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::atomic::Ordering;
 use std::sync::{Arc, Mutex};
 use std::thread::JoinHandle;
 use std::time::Instant;
@@ -569,35 +569,16 @@ impl Driver {
         shared.stop.store(false, Ordering::Relaxed);
         let out = Arc::clone(&self.out);
         let pos = self.position;
-        let handle = std::thread::Builder::new()
-            .name("perft".into())
-            .spawn(move || match count(&pos, depth, &shared.stop) {
-                Some(n) => say(&out, &format!("perft {depth} {n}")),
-                None => say(&out, &format!("info string perft {depth} stopped")),
-            });
+        let handle =
+            std::thread::Builder::new().name("perft".into()).spawn(
+                move || match perft::perft_until(&pos, depth, &shared.stop) {
+                    Some(n) => say(&out, &format!("perft {depth} {n}")),
+                    None => say(&out, &format!("info string perft {depth} stopped")),
+                },
+            );
         match handle {
             Ok(h) => self.search = Some(h),
             Err(e) => self.info_string(&format!("cannot start the perft thread: {e}")),
-        }
-    }
-}
-
-/// The leaves `depth` plies below `pos`, or `None` if `stop` was set.
-fn count(pos: &Position, depth: u32, stop: &AtomicBool) -> Option<u64> {
-    match depth {
-        0 => Some(1),
-        1 => Some(pos.count_legal()),
-        _ => {
-            if stop.load(Ordering::Relaxed) {
-                return None;
-            }
-            let mut sum = 0;
-            for &m in pos.legal_moves().iter() {
-                let mut c = *pos;
-                c.play_unchecked(m);
-                sum += count(&c, depth - 1, stop)?;
-            }
-            Some(sum)
         }
     }
 }

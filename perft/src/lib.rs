@@ -4,11 +4,14 @@
 //! generator.
 //!
 //! - [`perft`]: leaf count, the last ply bulk-counted (set-wise `popcount`
-//!   of the legal targets, no move made); [`perft_full`] makes every move.
+//!   of the legal targets, no move made); [`perft_full`] makes every move;
+//!   [`perft_until`] stops when asked (the engine's `perft N` command).
 //! - [`divide`]: the count below each root move.
 //! - [`PerftHash`] and [`perft_hashed`]: a transposition table for deep runs.
 //! - [`parallel_perft`] and [`split_root`]: root moves split across threads
 //!   (the counts below each, for any move generator).
+//! - [`MAX_THREADS`] and [`MAX_HASH_MB`]: the limits the `perft` tool and
+//!   the engine's `Threads` and `Hash` share.
 //! - [`suite`]: the EPD and shakmaty-block perft suites, parsed.
 //! - [`oracle`]: the same counts from `shakmaty`, the outside oracle.
 //!
@@ -23,7 +26,7 @@ pub mod oracle;
 pub mod suite;
 
 use std::sync::Mutex;
-use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
 use std::time::{Duration, Instant};
 
 use attacks::SliderAttacks;
@@ -51,6 +54,43 @@ pub fn perft<A: SliderAttacks>(pos: &Position<A>, depth: u32) -> u64 {
             })
             .sum(),
     }
+}
+
+/// The most threads a count (and the engine's search) may use.
+pub const MAX_THREADS: usize = 256;
+
+/// The largest table, in MB: a [`PerftHash`] here, the engine's `Hash`.
+pub const MAX_HASH_MB: usize = 65_536;
+
+/// [`perft`], or `None` as soon as `stop` is seen set (it is read at every
+/// node above the last ply).
+///
+/// ```
+/// use std::sync::atomic::AtomicBool;
+/// use movegen::Position;
+///
+/// let pos: Position = Position::startpos();
+/// assert_eq!(perft::perft_until(&pos, 3, &AtomicBool::new(false)), Some(8_902));
+/// assert_eq!(perft::perft_until(&pos, 3, &AtomicBool::new(true)), None);
+/// ```
+pub fn perft_until<A: SliderAttacks>(
+    pos: &Position<A>,
+    depth: u32,
+    stop: &AtomicBool,
+) -> Option<u64> {
+    if depth <= 1 {
+        return Some(perft(pos, depth));
+    }
+    if stop.load(Ordering::Relaxed) {
+        return None;
+    }
+    let mut sum = 0;
+    for &m in pos.legal_moves().iter() {
+        let mut child = *pos;
+        child.play_unchecked(m);
+        sum += perft_until(&child, depth - 1, stop)?;
+    }
+    Some(sum)
 }
 
 /// Leaf nodes `depth` plies below `pos`, making every move down to the

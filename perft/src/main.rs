@@ -19,8 +19,7 @@ const DEFAULT_MAX_NODES: u64 = 10_000_000;
 const MAX_DEPTH: u32 = 30;
 /// As the engine's `Threads` (1 to 256) and `Hash` (at most 65536 MB): the
 /// same limits wherever the same thing is set.
-const MAX_THREADS: usize = 256;
-const MAX_HASH_MB: u64 = 65_536;
+use perft::{MAX_HASH_MB, MAX_THREADS};
 const BULK_NOTE: &str =
     "leaf moves are bulk-counted: at the last ply the legal moves are counted, not played";
 
@@ -224,7 +223,7 @@ fn parse_args(args: &[String]) -> Result<Command, String> {
                 o.threads = parse_bounded(name, &value()?, 1, MAX_THREADS as u64)? as usize;
             }
             "--hash" => {
-                o.hash_mb = parse_bounded(name, &value()?, 0, MAX_HASH_MB)? as usize;
+                o.hash_mb = parse_bounded(name, &value()?, 0, MAX_HASH_MB as u64)? as usize;
             }
             "--max-nodes" => o.max_nodes = Some(parse_number(name, &value()?)?),
             "--compare" => o.compare = true,

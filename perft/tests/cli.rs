@@ -348,9 +348,9 @@ fn version_equals_form_and_limits() {
     assert!(stdout(&o).lines().any(|l| l == "400"), "{}", stdout(&o));
     let help = stdout(&perft(&["--help"]));
     assert!(help.contains("Exit status: 0"), "{help}");
-    // The engine's limits for the same things.
-    let threads = engine::options::MAX_THREADS;
-    let hash = engine::options::MAX_HASH_MB;
+    // The limits the engine's Threads and Hash share.
+    let threads = perft::MAX_THREADS;
+    let hash = perft::MAX_HASH_MB;
     assert_bad_input(
         &["--threads", &(threads + 1).to_string()],
         &format!("1 to {threads}"),
