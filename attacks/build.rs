@@ -26,8 +26,6 @@ use std::path::Path;
 
 #[path = "src/magic_numbers.rs"]
 mod magic_numbers;
-// The build script needs only part of the walker's API.
-#[allow(dead_code)]
 #[path = "src/raywalk.rs"]
 mod raywalk;
 
