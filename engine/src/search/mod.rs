@@ -14,12 +14,15 @@
 //! - `negamax`: the principal variation search and quiescence, as numbered
 //!   steps.
 //! - `worker`: one thread's state and its checks of the limits.
-//! - `movepick`: move ordering; `history`: killers, history, counter moves.
+//! - `movepick`: move ordering; `history`: killers, history, counter moves;
+//!   `correction`: the static evaluation corrected by what searches of
+//!   alike positions found.
 //! - [`see`]: static exchange evaluation.
 //! - `strength`: weaker play on request ([`Strength`]: `UCI_LimitStrength`).
 //! - [`params`]: every constant of the search, in one place.
 
 mod api;
+mod correction;
 mod history;
 mod iterate;
 mod movepick;

@@ -61,10 +61,15 @@ impl<A: SliderAttacks> Worker<'_, A> {
 
         // 3. Stand pat.
         let mut best = -INFINITY;
-        let stand_pat = if in_check {
+        let raw_eval = if in_check {
             -INFINITY
         } else {
             tt.map_or_else(|| evaluate(pos), |e| e.eval)
+        };
+        let stand_pat = if in_check {
+            -INFINITY
+        } else {
+            self.correction.corrected(pos, raw_eval)
         };
         if !in_check {
             if stand_pat >= beta {
@@ -141,7 +146,7 @@ impl<A: SliderAttacks> Worker<'_, A> {
             Entry {
                 mv: best_move,
                 score: score_to_tt(best, ply),
-                eval: if in_check { 0 } else { stand_pat },
+                eval: if in_check { 0 } else { raw_eval },
                 depth: 0,
                 bound,
             },
@@ -250,12 +255,18 @@ impl<A: SliderAttacks> Worker<'_, A> {
             }
         }
 
-        // 6. Static evaluation.
+        // 6. Static evaluation, corrected by what searches of alike
+        // positions found (the TT keeps the raw one).
         let in_check = pos.is_check();
-        let eval = if in_check {
+        let raw_eval = if in_check {
             -INFINITY
         } else {
             tt.map_or_else(|| evaluate(pos), |e| e.eval)
+        };
+        let eval = if in_check {
+            -INFINITY
+        } else {
+            self.correction.corrected(pos, raw_eval)
         };
         self.evals[ply] = eval;
         // Improving: better than two plies ago, or four when the side was in
@@ -444,11 +455,22 @@ impl<A: SliderAttacks> Worker<'_, A> {
                 Entry {
                     mv: best_move,
                     score: score_to_tt(best, ply),
-                    eval: if in_check { 0 } else { eval },
+                    eval: if in_check { 0 } else { raw_eval },
                     depth,
                     bound,
                 },
             );
+        }
+        // 16. Teach the correction history, where the result bounds the
+        // true score on the side that tells and no capture or promotion
+        // decided it.
+        if !in_check
+            && (best_move.is_null() || !is_tactical(pos, best_move))
+            && best.abs() < MATE_BOUND
+            && (bound != Bound::Lower || best > eval)
+            && (bound != Bound::Upper || best < eval)
+        {
+            self.correction.update(pos, depth, raw_eval, best);
         }
         best
     }

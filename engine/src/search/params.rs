@@ -60,6 +60,10 @@ pub struct Params {
     pub history_bonus_max: i32,
     /// History: values tend toward at most this (gravity).
     pub history_max: i32,
+    /// Correction history: an update weighs depth + 1, at most this…
+    pub corr_max_weight: i32,
+    /// …out of this.
+    pub corr_weight_scale: i32,
     /// Quiescence: delta-pruning margin.
     pub qs_delta_margin: i32,
 }
@@ -92,5 +96,7 @@ pub const PARAMS: Params = Params {
     history_bonus_scale: 16,
     history_bonus_max: 1_600,
     history_max: 16_384,
+    corr_max_weight: 16,
+    corr_weight_scale: 256,
     qs_delta_margin: 200,
 };

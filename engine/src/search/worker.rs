@@ -8,6 +8,7 @@ use attacks::SliderAttacks;
 use movegen::{Move, Position};
 
 use super::api::{Limits, MAX_PLY};
+use super::correction::Correction;
 use super::history::{Histories, NO_CONT};
 use super::params::PARAMS;
 use super::threads::Shared;
@@ -27,6 +28,7 @@ fn lmr_table() -> Box<[[i32; 64]; 64]> {
 /// the same game: its move-ordering statistics.
 pub struct Learned {
     pub hist: Histories,
+    pub correction: Correction,
 }
 
 impl Learned {
@@ -34,6 +36,7 @@ impl Learned {
     pub fn new() -> Learned {
         Learned {
             hist: Histories::new(),
+            correction: Correction::new(),
         }
     }
 }
@@ -55,6 +58,7 @@ pub(super) struct Worker<'a, A: SliderAttacks> {
     pub nodes: u64,
     pub seldepth: usize,
     pub hist: Histories,
+    pub correction: Correction,
     /// The move played at each ply (null for a null move).
     pub played: [Move; MAX_PLY + 2],
     /// The continuation key of the move played at each ply.
@@ -94,6 +98,7 @@ impl<'a, A: SliderAttacks> Worker<'a, A> {
             nodes: 0,
             seldepth: 0,
             hist: learned.hist,
+            correction: learned.correction,
             played: [Move::NULL; MAX_PLY + 2],
             cont_keys: [NO_CONT; MAX_PLY + 2],
             evals: [0; MAX_PLY + 2],
@@ -110,7 +115,10 @@ impl<'a, A: SliderAttacks> Worker<'a, A> {
 
     /// What this thread learned, for the next search.
     pub fn into_learned(self) -> Learned {
-        Learned { hist: self.hist }
+        Learned {
+            hist: self.hist,
+            correction: self.correction,
+        }
     }
 
     /// The time the limits count from: the start, or `ponderhit`.
