@@ -1,13 +1,11 @@
-//! The transposition table: shared by all search threads without locks.
-//!
-//! Each slot is two `AtomicU64`: the key XOR the data, and the data. A
-//! reader accepts an entry only if the two words still XOR to its key, so an
-//! entry torn by a concurrent writer is seen as a miss, never as wrong data.
+//! The transposition table: shared by all search threads without locks,
+//! each entry packed into one 64-bit value of a [`AtomicTable`] (where an
+//! entry torn by a concurrent writer reads as a miss, never as wrong data).
 
 use std::collections::TryReserveError;
 use std::sync::atomic::{AtomicU64, Ordering};
 
-use movegen::Move;
+use movegen::{AtomicTable, Move};
 
 /// What a stored score says about the true value.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
@@ -37,23 +35,8 @@ pub struct Entry {
 
 /// The table.
 pub struct Table {
-    slots: Vec<[AtomicU64; 2]>,
+    table: AtomicTable,
     age: AtomicU64,
-}
-
-/// The number of slots in `mb` megabytes: the largest power of two that
-/// fits (at least one).
-fn slots_for(mb: usize) -> usize {
-    let n = mb.max(1).saturating_mul(1 << 20) / 16;
-    1 << n.ilog2()
-}
-
-/// `n` empty slots, or the error if the memory cannot be had.
-fn empty_slots(n: usize) -> Result<Vec<[AtomicU64; 2]>, TryReserveError> {
-    let mut slots = Vec::new();
-    slots.try_reserve_exact(n)?;
-    slots.resize_with(n, || [AtomicU64::new(0), AtomicU64::new(0)]);
-    Ok(slots)
 }
 
 fn pack(e: &Entry, age: u64) -> u64 {
@@ -97,41 +80,23 @@ impl Table {
     /// (a GUI may offer any `Hash` up to the maximum, whatever the machine).
     pub fn try_new(mb: usize) -> Result<Table, TryReserveError> {
         Ok(Table {
-            slots: empty_slots(slots_for(mb))?,
+            table: AtomicTable::try_new(mb)?,
             age: AtomicU64::new(0),
         })
     }
 
-    /// Resizes the table to `mb` megabytes, emptied. The old table is freed
-    /// before the new one is allocated, so the process never holds both (a
-    /// match runner setting `Hash` at start-up would otherwise see the
-    /// default table's memory on top of the one asked for). If `mb` cannot
-    /// be had, the table gets its old size back, empty, and the error is
-    /// returned.
+    /// Resizes the table to `mb` megabytes, emptied, never holding the old
+    /// and the new table at once (a match runner setting `Hash` at start-up
+    /// would otherwise see the default table's memory on top of the one
+    /// asked for). If `mb` cannot be had, the table gets its old size back,
+    /// empty, and the error is returned.
     pub fn resize(&mut self, mb: usize) -> Result<(), TryReserveError> {
-        let old = self.slots.len();
-        self.slots = Vec::new();
-        match empty_slots(slots_for(mb)) {
-            Ok(slots) => {
-                self.slots = slots;
-                Ok(())
-            }
-            Err(e) => {
-                // The old size fitted a moment ago; one slot always fits.
-                self.slots = empty_slots(old)
-                    .or_else(|_| empty_slots(1))
-                    .unwrap_or_else(|e| panic!("hash table of one slot: {e}"));
-                Err(e)
-            }
-        }
+        self.table.resize(mb)
     }
 
     /// Empties the table.
     pub fn clear(&self) {
-        for s in &self.slots {
-            s[0].store(0, Ordering::Relaxed);
-            s[1].store(0, Ordering::Relaxed);
-        }
+        self.table.clear();
     }
 
     /// Starts a new search: older entries become easier to replace.
@@ -139,31 +104,20 @@ impl Table {
         self.age.fetch_add(1, Ordering::Relaxed);
     }
 
-    #[inline]
-    fn slot(&self, key: u64) -> &[AtomicU64; 2] {
-        &self.slots[(key as usize) & (self.slots.len() - 1)]
-    }
-
     /// The entry for `key`, if stored.
     #[inline]
     pub fn probe(&self, key: u64) -> Option<Entry> {
-        let slot = self.slot(key);
-        let check = slot[0].load(Ordering::Relaxed);
-        let data = slot[1].load(Ordering::Relaxed);
-        if check ^ data != key {
-            return None;
-        }
-        unpack(data)
+        self.table.slot(key).get(key).and_then(unpack)
     }
 
     /// Stores an entry, replacing the old one unless that is deeper, from this
     /// search and for the same position without a better bound.
     #[inline]
     pub fn store(&self, key: u64, mut entry: Entry) {
-        let slot = self.slot(key);
+        let slot = self.table.slot(key);
         let age = self.age.load(Ordering::Relaxed);
-        let old_data = slot[1].load(Ordering::Relaxed);
-        let same = slot[0].load(Ordering::Relaxed) ^ old_data == key;
+        let (old_key, old_data) = slot.read();
+        let same = old_key == key;
         if let Some(old) = unpack(old_data) {
             let old_age = (old_data >> 58) & 63;
             if same {
@@ -181,19 +135,18 @@ impl Table {
                 return;
             }
         }
-        let data = pack(&entry, age);
-        slot[0].store(key ^ data, Ordering::Relaxed);
-        slot[1].store(data, Ordering::Relaxed);
+        slot.set(key, pack(&entry, age));
     }
 
     /// Permille of slots used by the current search (from the first 1000).
     pub fn hashfull(&self) -> u32 {
         let age = self.age.load(Ordering::Relaxed) & 63;
-        let n = self.slots.len().min(1000);
-        let used = self.slots[..n]
+        let slots = self.table.slots();
+        let n = slots.len().min(1000);
+        let used = slots[..n]
             .iter()
             .filter(|s| {
-                let d = s[1].load(Ordering::Relaxed);
+                let (_, d) = s.read();
                 unpack(d).is_some() && (d >> 58) & 63 == age
             })
             .count();
@@ -202,7 +155,7 @@ impl Table {
 
     /// The size in bytes.
     pub fn bytes(&self) -> usize {
-        self.slots.len() * 16
+        self.table.bytes()
     }
 }
 
@@ -253,28 +206,5 @@ mod tests {
         t.clear();
         assert_eq!(t.probe(0xdead_beef), None);
         assert!(t.bytes() <= 1 << 20);
-    }
-
-    #[test]
-    fn resize_empties_and_keeps_the_old_size_when_refused() {
-        let mut t = Table::new(1);
-        let e = Entry {
-            mv: Move::normal(Square::G1, Square::F3),
-            score: 12,
-            eval: 3,
-            depth: 5,
-            bound: Bound::Exact,
-        };
-        t.store(42, e);
-        t.resize(2).expect("2 MB fit");
-        assert_eq!(t.bytes(), 2 << 20);
-        assert_eq!(t.probe(42), None);
-        t.store(42, e);
-        // More than the address space: refused without allocating.
-        assert!(t.resize(usize::MAX).is_err());
-        assert_eq!(t.bytes(), 2 << 20);
-        assert_eq!(t.probe(42), None);
-        t.store(42, e);
-        assert_eq!(t.probe(42), Some(e));
     }
 }

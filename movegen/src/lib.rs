@@ -12,6 +12,8 @@
 //!   [`MoveSink`], pins and discovered checks by X-ray.
 //! - [`castling`]: standard and Chess960 castling, rights by rook.
 //! - [`Role`] and [`Piece`]; [`Move`]: 16-bit moves.
+//! - [`table`]: [`AtomicTable`], values by Zobrist key shared by threads
+//!   without locks (the engine's transposition table, perft's cache).
 //! - [`uci`](mod@uci) and [`san`](mod@san): move notation, read in two stages
 //!   as FENs are: text to [`UciMove`] or [`SanMove`] ([`ParseMoveError`]),
 //!   then against a position ([`IllegalMoveError`]); [`MoveError`] is
@@ -27,6 +29,7 @@ mod piece;
 mod position;
 pub mod san;
 mod setup;
+pub mod table;
 pub mod uci;
 pub mod zobrist;
 
@@ -41,4 +44,5 @@ pub use piece::{Piece, Role};
 pub use position::{Position, STARTPOS};
 pub use san::SanMove;
 pub use setup::{STARTING_FEN, Setup};
+pub use table::AtomicTable;
 pub use uci::{Uci, UciMove};

@@ -30,7 +30,7 @@ use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
 use std::time::{Duration, Instant};
 
 use attacks::SliderAttacks;
-use movegen::{Move, Position};
+use movegen::{AtomicTable, Move, Position};
 
 /// Leaf nodes `depth` plies below `pos`; the last ply is bulk-counted.
 ///
@@ -121,46 +121,32 @@ pub fn divide<A: SliderAttacks>(pos: &Position<A>, depth: u32) -> Vec<(Move, u64
         .collect()
 }
 
-/// A lock-free perft transposition table: each slot holds a key with the
-/// depth folded in and a count, written and read as two atomics. A torn
-/// read is caught by storing `key ^ count` in the first word.
+/// A perft transposition table: leaf counts by key with the depth folded
+/// in, in a lock-free [`AtomicTable`] the threads share.
 pub struct PerftHash {
-    slots: Vec<[AtomicU64; 2]>,
+    table: AtomicTable,
 }
 
 impl PerftHash {
     /// A table of at most `mb` megabytes: the largest power-of-two number
     /// of 16-byte slots that fits (at least one slot).
     ///
-    /// Aborts the process if the memory cannot be had; see
-    /// [`PerftHash::try_new`] for a table sized from user input.
+    /// Panics if the memory cannot be had; see [`PerftHash::try_new`] for a
+    /// table sized from user input.
     pub fn new(mb: usize) -> PerftHash {
-        let n = PerftHash::slots_for(mb);
-        PerftHash {
-            slots: (0..n)
-                .map(|_| [AtomicU64::new(0), AtomicU64::new(0)])
-                .collect(),
-        }
+        PerftHash::try_new(mb).unwrap_or_else(|| panic!("a perft table of {mb} MB"))
     }
 
     /// [`PerftHash::new`], or `None` if the memory cannot be allocated.
     pub fn try_new(mb: usize) -> Option<PerftHash> {
-        let n = PerftHash::slots_for(mb);
-        let mut slots = Vec::new();
-        slots.try_reserve_exact(n).ok()?;
-        slots.extend((0..n).map(|_| [AtomicU64::new(0), AtomicU64::new(0)]));
-        Some(PerftHash { slots })
-    }
-
-    fn slots_for(mb: usize) -> usize {
-        let want = mb.saturating_mul(1024 * 1024 / 16).max(1);
-        // The largest power of two <= want.
-        1 << (usize::BITS - 1 - want.leading_zeros())
+        Some(PerftHash {
+            table: AtomicTable::try_new(mb).ok()?,
+        })
     }
 
     /// The table's size in bytes.
     pub fn bytes(&self) -> usize {
-        self.slots.len() * std::mem::size_of::<[AtomicU64; 2]>()
+        self.table.bytes()
     }
 
     #[inline]
@@ -168,24 +154,14 @@ impl PerftHash {
         key ^ (u64::from(depth)).wrapping_mul(0x9e37_79b9_7f4a_7c15)
     }
 
-    #[inline]
-    fn slot(&self, tag: u64) -> &[AtomicU64; 2] {
-        &self.slots[(tag as usize) & (self.slots.len() - 1)]
-    }
-
     fn get(&self, key: u64, depth: u32) -> Option<u64> {
         let tag = PerftHash::tag(key, depth);
-        let slot = self.slot(tag);
-        let check = slot[0].load(Ordering::Relaxed);
-        let count = slot[1].load(Ordering::Relaxed);
-        (check ^ count == tag && count != 0).then_some(count)
+        self.table.slot(tag).get(tag).filter(|&n| n != 0)
     }
 
     fn put(&self, key: u64, depth: u32, count: u64) {
         let tag = PerftHash::tag(key, depth);
-        let slot = self.slot(tag);
-        slot[0].store(tag ^ count, Ordering::Relaxed);
-        slot[1].store(count, Ordering::Relaxed);
+        self.table.slot(tag).set(tag, count);
     }
 }
 
