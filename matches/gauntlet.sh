@@ -1,0 +1,142 @@
+#!/usr/bin/env bash
+# The gauntlet of issue 18: Borrow (the work tree's build, or --engine) plays
+# each opponent in colour-swapped pairs from the balanced noob_3moves
+# openings, at one clock, every engine with Threads=1 and Hash=16 and no book
+# of its own, and prints a table: opponent, games, W/D/L, Borrow's Elo +/- 95%.
+#
+#   matches/gauntlet.sh                          # 300 games each at 10+0.1
+#   matches/gauntlet.sh --base 9e3c6f9           # also against that commit's build
+#   matches/gauntlet.sh --games 40 --tc 5+0.05 glaurung
+#
+# Opponents (any of them as arguments; default: base if --base is given,
+# then glaurung, toga2 and ethereal):
+#   base       Borrow built from --base REF
+#   glaurung   Glaurung 2.2 (/usr/games/glaurung; it defaults to 2 threads)
+#   toga2      Toga II 3.0 (/usr/games/toga2)
+#   ethereal   Ethereal 12.00 (/usr/games/ethereal-chess)
+#   stockfish  Stockfish 15.1 (/usr/games/stockfish), at full strength
+# Debian's engines: apt-get install glaurung toga2 ethereal-chess stockfish.
+#
+# Options:
+#   --games N     games per opponent (default 300; even)
+#   --tc TC       the clock (default 10+0.1)
+#   --base REF    the commit to build as the opponent 'base'
+#   --engine P    the Borrow binary to test (default: build the work tree)
+#   --out DIR     binaries, PGNs, logs and table.md (default target/gauntlet)
+#   --resume      skip opponents whose log in DIR already holds a result
+# Timed games: run nothing else on the machine meanwhile.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+ROOT=$(pwd)
+
+games=300
+tc=10+0.1
+base_ref=
+engine=
+out=target/gauntlet
+resume=0
+opponents=()
+die() { echo "gauntlet: $*" >&2; exit 2; }
+while [ $# -gt 0 ]; do
+    case "$1" in
+        --games) games=${2:?--games needs a number}; shift 2 ;;
+        --tc) tc=${2:?--tc needs a clock}; shift 2 ;;
+        --base) base_ref=${2:?--base needs a commit}; shift 2 ;;
+        --engine) engine=${2:?--engine needs a path}; shift 2 ;;
+        --out) out=${2:?--out needs a folder}; shift 2 ;;
+        --resume) resume=1; shift ;;
+        -h|--help) sed -n '2,29p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
+        -*) die "unknown option '$1' (see --help)" ;;
+        *) opponents+=("$1"); shift ;;
+    esac
+done
+[[ $games =~ ^[1-9][0-9]*$ ]] && [ $((games % 2)) -eq 0 ] || die "--games needs a positive even number, not '$games'"
+if [ ${#opponents[@]} -eq 0 ]; then
+    [ -n "$base_ref" ] && opponents+=(base)
+    opponents+=(glaurung toga2 ethereal)
+fi
+
+# The command line of each opponent for borrow-match.
+opponent_args() {
+    case "$1" in
+        base) echo "cmd=$out/base name=base" ;;
+        glaurung) echo "cmd=/usr/games/glaurung name=glaurung-2.2 option.Threads=1 option.OwnBook=false option.Ponder=false" ;;
+        toga2) echo "cmd=/usr/games/toga2 name=toga-ii-3.0 option.OwnBook=false" ;;
+        ethereal) echo "cmd=/usr/games/ethereal-chess name=ethereal-12 option.Threads=1" ;;
+        stockfish) echo "cmd=/usr/games/stockfish name=stockfish-15.1 option.Threads=1" ;;
+        *) return 1 ;;
+    esac
+}
+for o in "${opponents[@]}"; do
+    args=$(opponent_args "$o") || die "unknown opponent '$o' (see --help)"
+    cmd=${args%% *}
+    cmd=${cmd#cmd=}
+    if [ "$o" = base ]; then
+        [ -n "$base_ref" ] || die "the opponent 'base' needs --base REF"
+    elif [ ! -x "$cmd" ]; then
+        die "no $o at $cmd (apt-get install glaurung toga2 ethereal-chess stockfish)"
+    fi
+done
+
+mkdir -p "$out"
+out=$(cd "$out" && pwd)
+cargo build --release -q -p matches --bin borrow-match
+cp target/release/borrow-match "$out/borrow-match"
+if [ -n "$engine" ]; then
+    cp "$engine" "$out/borrow"
+else
+    cargo build --release -q -p engine --bin borrow
+    cp target/release/borrow "$out/borrow"
+fi
+if [ -n "$base_ref" ]; then
+    sha=$(git rev-parse --verify --quiet "$base_ref^{commit}") || die "'$base_ref' is not a commit"
+    wt="$ROOT/target/gauntlet-base"
+    if [ -d "$wt" ]; then
+        git -C "$wt" checkout --quiet --detach "$sha"
+    else
+        git worktree add --quiet --detach "$wt" "$sha"
+    fi
+    (cd "$wt" && cargo build --release --quiet --locked --bin borrow) || die "build of $base_ref failed"
+    cp "$wt/target/release/borrow" "$out/base"
+fi
+bench=$("$out/borrow" bench 2>/dev/null | tail -1 | awk '{print $1}')
+
+table="$out/table.md"
+for o in "${opponents[@]}"; do
+    log="$out/$o.log"
+    if [ $resume -eq 1 ] && grep -q '^Elo' "$log" 2>/dev/null; then
+        echo "== $o: kept from $log"
+        continue
+    fi
+    echo "== $o: $games games at $tc"
+    # shellcheck disable=SC2046
+    "$out/borrow-match" \
+        -engine cmd="$out/borrow" name=borrow \
+        -engine $(opponent_args "$o") \
+        -each tc="$tc" option.Hash=16 timemargin=100 \
+        -rounds $((games / 2)) -games 2 -concurrency "$(nproc 2>/dev/null || echo 2)" \
+        -openings file=matches/openings/noob_3moves_3000.epd format=epd order=random \
+        -srand 7 -resign movecount=4 score=1000 twosided=true \
+        -pgnout "$out/$o.pgn" -jsonout "$out/$o.json" >"$log" 2>"$out/$o.progress"
+    grep -E '^(Results|Elo|Games)' "$log" | tail -4
+done
+
+# The table: Borrow's result against each opponent.
+{
+    echo "Borrow (bench $bench) at $tc, Threads 1, Hash 16, noob_3moves openings in colour-swapped pairs; $(date -u +%Y-%m-%d)."
+    echo
+    echo "| opponent | games | W/D/L (Borrow) | Elo ± 95% (Borrow) |"
+    echo "|---|--:|---|---|"
+    for o in "${opponents[@]}"; do
+        log="$out/$o.log"
+        [ -f "$log" ] || continue
+        name=$(opponent_args "$o" | sed -n 's/.*name=\([^ ]*\).*/\1/p')
+        n=$(sed -n 's/^Games: \([0-9]*\),.*/\1/p' "$log" | tail -1)
+        wdl=$(sed -n 's/^Games: [0-9]*, wins: \([0-9]*\), losses: \([0-9]*\), draws: \([0-9]*\).*/\1\/\3\/\2/p' "$log" | tail -1)
+        elo=$(sed -n 's/^Elo: *\([^ ]* +\/- [^ ]*\) (95%, pentanomial).*/\1/p' "$log" | tail -1)
+        [ -n "$elo" ] || elo=$(sed -n 's/^Elo: *\(too few games ([^)]*)\).*/\1/p' "$log" | tail -1)
+        echo "| $name | ${n:--} | ${wdl:--} | ${elo:--} |"
+    done
+} >"$table"
+echo
+cat "$table"
