@@ -1,7 +1,8 @@
-//! The end-of-match summary, as text for people and JSON for programs
-//! (hand-written: a dozen fields do not need a serialisation crate).
+//! The end-of-match summary, as text for people and JSON for programs.
 
 use std::fmt::Write;
+
+use serde_json::{Value, json};
 
 use crate::game::Failure;
 use crate::sprt::Sprt;
@@ -187,176 +188,91 @@ pub fn text(r: &MatchResult, sprt: Option<&Sprt>) -> String {
     o
 }
 
-/// A JSON string literal.
-pub fn json_string(s: &str) -> String {
-    let mut o = String::with_capacity(s.len() + 2);
-    o.push('"');
-    for c in s.chars() {
-        match c {
-            '"' => o.push_str("\\\""),
-            '\\' => o.push_str("\\\\"),
-            '\n' => o.push_str("\\n"),
-            '\r' => o.push_str("\\r"),
-            '\t' => o.push_str("\\t"),
-            c if (c as u32) < 0x20 => {
-                let _ = write!(o, "\\u{:04x}", c as u32);
-            }
-            c => o.push(c),
-        }
-    }
-    o.push('"');
-    o
+/// An interval as JSON (`null` when there is none).
+pub fn json_interval(i: Option<Interval>) -> Value {
+    i.map_or(
+        Value::Null,
+        |i| json!({"value": i.value, "error": i.error(), "lower": i.lower, "upper": i.upper}),
+    )
 }
 
-/// A JSON number (`null` when not finite).
-pub fn json_number(x: f64) -> String {
-    if x.is_finite() {
-        let s = format!("{x:.6}");
-        let s = s.trim_end_matches('0').trim_end_matches('.');
-        if s == "-0" { "0".into() } else { s.to_string() }
-    } else {
-        "null".into()
-    }
-}
-
-fn json_interval(i: Option<Interval>) -> String {
-    match i {
-        Some(i) => format!(
-            "{{\"value\": {}, \"error\": {}, \"lower\": {}, \"upper\": {}}}",
-            json_number(i.value),
-            json_number(i.error()),
-            json_number(i.lower),
-            json_number(i.upper)
-        ),
-        None => "null".into(),
-    }
+/// Each engine's failures by kind, as a JSON object by engine name.
+pub fn json_failures(r: &MatchResult) -> Value {
+    let by_engine = (0..2).map(|i| {
+        let kinds = Failure::ALL
+            .iter()
+            .map(|&f| (f.name().to_string(), json!(r.failures_of(i, f))));
+        (r.names[i].clone(), Value::Object(kinds.collect()))
+    });
+    Value::Object(by_engine.collect())
 }
 
 /// The machine-readable summary.
 pub fn json(r: &MatchResult, sprt: Option<&Sprt>) -> String {
     let s = summary(r);
-    let mut o = String::from("{\n");
-    let mut field = |k: &str, v: String| {
-        let _ = writeln!(o, "  {}: {v},", json_string(k));
-    };
-    field(
-        "engines",
-        format!(
-            "[{}, {}]",
-            json_string(&r.names[0]),
-            json_string(&r.names[1])
-        ),
-    );
-    field(
-        "limits",
-        format!(
-            "[{}, {}]",
-            json_string(&r.limits[0]),
-            json_string(&r.limits[1])
-        ),
-    );
-    field("games", r.wdl.games().to_string());
-    field("wins", r.wdl.wins.to_string());
-    field("draws", r.wdl.draws.to_string());
-    field("losses", r.wdl.losses.to_string());
-    field("points", json_number(r.wdl.points()));
-    let p = r.pairs.pentanomial();
-    field(
-        "pentanomial",
-        format!("[{}, {}, {}, {}, {}]", p[0], p[1], p[2], p[3], p[4]),
-    );
-    field(
-        "pairs",
-        format!(
-            "{{\"ll\": {}, \"ld\": {}, \"wl\": {}, \"dd\": {}, \"wd\": {}, \"ww\": {}}}",
-            r.pairs.ll, r.pairs.ld, r.pairs.wl, r.pairs.dd, r.pairs.wd, r.pairs.ww
-        ),
-    );
-    field(
-        "model",
-        json_string(if s.pentanomial() {
-            "pentanomial"
-        } else {
-            "trinomial"
-        }),
-    );
-    field("elo", json_interval(s.elo));
-    field("elo_trinomial", json_interval(s.elo_trinomial));
-    field("nelo", json_interval(s.nelo));
-    field("los", s.los.map_or("null".into(), json_number));
-    field(
-        "too_few_games",
-        s.too_few
-            .map_or("null".into(), |why| json_string(&why.to_string())),
-    );
-    field("draw_ratio", json_number(s.draw_ratio()));
-    let sprt_json = match sprt {
-        Some(sp) => {
-            let llr = r.llr.unwrap_or(0.0);
-            format!(
-                "{{\"model\": {}, \"elo0\": {}, \"elo1\": {}, \"alpha\": {}, \"beta\": {}, \
-                 \"llr\": {}, \"lower_bound\": {}, \"upper_bound\": {}, \"decision\": {}}}",
-                json_string(sp.model.name()),
-                json_number(sp.elo0),
-                json_number(sp.elo1),
-                json_number(sp.alpha),
-                json_number(sp.beta),
-                json_number(llr),
-                json_number(sp.lower_bound()),
-                json_number(sp.upper_bound()),
-                json_string(match sp.decision(llr) {
-                    crate::sprt::Decision::Continue => "continue",
-                    crate::sprt::Decision::AcceptH0 => "H0",
-                    crate::sprt::Decision::AcceptH1 => "H1",
-                })
-            )
-        }
-        None => "null".into(),
-    };
-    field("sprt", sprt_json);
-    let failures = (0..2)
-        .map(|i| {
-            let kinds: Vec<String> = Failure::ALL
-                .iter()
-                .map(|&f| format!("{}: {}", json_string(f.name()), r.failures_of(i, f)))
-                .collect();
-            format!("{}: {{{}}}", json_string(&r.names[i]), kinds.join(", "))
+    let sprt = sprt.map(|sp| {
+        let llr = r.llr.unwrap_or(0.0);
+        json!({
+            "model": sp.model.name(),
+            "elo0": sp.elo0,
+            "elo1": sp.elo1,
+            "alpha": sp.alpha,
+            "beta": sp.beta,
+            "llr": llr,
+            "lower_bound": sp.lower_bound(),
+            "upper_bound": sp.upper_bound(),
+            "decision": match sp.decision(llr) {
+                crate::sprt::Decision::Continue => "continue",
+                crate::sprt::Decision::AcceptH0 => "H0",
+                crate::sprt::Decision::AcceptH1 => "H1",
+            },
         })
-        .collect::<Vec<_>>()
-        .join(", ");
-    field("failures", format!("{{{failures}}}"));
-    let memory = (0..2)
-        .map(|i| {
-            let kib = r.peak_memory_kib[i].map_or("null".into(), |k| k.to_string());
-            format!("{}: {kib}", json_string(&r.names[i]))
-        })
-        .collect::<Vec<_>>()
-        .join(", ");
-    field("peak_memory_kib", format!("{{{memory}}}"));
-    let terms: Vec<String> = r
-        .terminations
-        .iter()
-        .map(|(k, v)| format!("{}: {v}", json_string(k)))
-        .collect();
-    field("terminations", format!("{{{}}}", terms.join(", ")));
+    });
+    let memory = (0..2).map(|i| (r.names[i].clone(), json!(r.peak_memory_kib[i])));
     let stop = match &r.stop {
-        StopReason::Completed => "completed".to_string(),
-        StopReason::Sprt(_) => "sprt".into(),
-        StopReason::Interrupted => "interrupted".into(),
-        StopReason::Error(_) => "error".into(),
+        StopReason::Completed => "completed",
+        StopReason::Sprt(_) => "sprt",
+        StopReason::Interrupted => "interrupted",
+        StopReason::Error(_) => "error",
     };
-    field("stop", json_string(&stop));
-    if let StopReason::Error(e) = &r.stop {
-        field("error", json_string(e));
+    let mut v = json!({
+        "engines": r.names,
+        "limits": r.limits,
+        "games": r.wdl.games(),
+        "wins": r.wdl.wins,
+        "draws": r.wdl.draws,
+        "losses": r.wdl.losses,
+        "points": r.wdl.points(),
+        "pentanomial": r.pairs.pentanomial(),
+        "pairs": {
+            "ll": r.pairs.ll, "ld": r.pairs.ld, "wl": r.pairs.wl,
+            "dd": r.pairs.dd, "wd": r.pairs.wd, "ww": r.pairs.ww,
+        },
+        "model": if s.pentanomial() { "pentanomial" } else { "trinomial" },
+        "elo": json_interval(s.elo),
+        "elo_trinomial": json_interval(s.elo_trinomial),
+        "nelo": json_interval(s.nelo),
+        "los": s.los,
+        "too_few_games": s.too_few.map(|why| why.to_string()),
+        "draw_ratio": s.draw_ratio(),
+        "sprt": sprt,
+        "failures": json_failures(r),
+        "peak_memory_kib": Value::Object(memory.collect()),
+        "terminations": r.terminations,
+        "stop": stop,
+        "error": match &r.stop {
+            StopReason::Error(e) => Some(e),
+            _ => None,
+        },
+        "seed": r.seed,
+        "duration_seconds": r.duration.as_secs_f64(),
+    });
+    if v["error"].is_null()
+        && let Some(o) = v.as_object_mut()
+    {
+        o.shift_remove("error");
     }
-    field("seed", r.seed.to_string());
-    let _ = writeln!(
-        o,
-        "  \"duration_seconds\": {}",
-        json_number(r.duration.as_secs_f64())
-    );
-    o.push('}');
-    o
+    serde_json::to_string_pretty(&v).unwrap_or_else(|e| unreachable!("a JSON value prints: {e}"))
 }
 
 #[cfg(test)]
@@ -398,15 +314,6 @@ mod tests {
     }
 
     #[test]
-    fn json_helpers() {
-        assert_eq!(json_string("a\"b\\c\nd\u{1}"), r#""a\"b\\c\nd\u0001""#);
-        assert_eq!(json_number(0.25), "0.25");
-        assert_eq!(json_number(-3.0), "-3");
-        assert_eq!(json_number(f64::NAN), "null");
-        assert_eq!(json_number(-0.0000001), "0");
-    }
-
-    #[test]
     fn summaries() {
         let r = result();
         let sprt = crate::sprt::Sprt::new(0.0, 5.0, 0.05, 0.05, EloModel::Normalized).unwrap();
@@ -420,19 +327,21 @@ mod tests {
         assert!(t.contains("peak memory (MiB)"), "{t}");
         assert!(t.contains("20.0"), "{t}");
         assert!(t.contains("LLR 0.25 (-2.94, 2.94)"), "{t}");
-        let j = json(&r, Some(&sprt));
-        assert!(
-            j.starts_with("{\n  \"engines\": [\"A\", \"B \\\"2\\\"\"],"),
-            "{j}"
+        let j: Value = serde_json::from_str(&json(&r, Some(&sprt))).expect("valid JSON");
+        assert_eq!(j["engines"], json!(["A", "B \"2\""]));
+        assert_eq!(j["pentanomial"], json!([0, 0, 2, 1, 0]));
+        assert_eq!(
+            j["failures"]["B \"2\""],
+            json!({"time_losses": 0, "illegal_moves": 0, "crashes": 1, "stalls": 0})
         );
-        assert!(j.contains("\"pentanomial\": [0, 0, 2, 1, 0],"), "{j}");
-        assert!(j.contains("\"B \\\"2\\\"\": {\"time_losses\": 0, \"illegal_moves\": 0, \"crashes\": 1, \"stalls\": 0}"), "{j}");
-        assert!(j.contains("\"stop\": \"sprt\","), "{j}");
-        assert!(
-            j.contains("\"peak_memory_kib\": {\"A\": 20480, \"B \\\"2\\\"\": null},"),
-            "{j}"
-        );
-        assert!(j.ends_with("\"duration_seconds\": 1.5\n}"), "{j}");
+        assert_eq!(j["stop"], "sprt");
+        assert!(j.get("error").is_none(), "{j}");
+        assert_eq!(j["peak_memory_kib"], json!({"A": 20480, "B \"2\"": null}));
+        assert_eq!(j["duration_seconds"], 1.5);
+        assert_eq!(j["sprt"]["decision"], "continue");
+        let keys: Vec<&String> = j.as_object().expect("an object").keys().collect();
+        assert_eq!(keys.first().map(|k| k.as_str()), Some("engines"));
+        assert_eq!(keys.last().map(|k| k.as_str()), Some("duration_seconds"));
         // Three pairs: too few for an interval, and the line says so.
         assert!(
             progress_line(&r, Some(&sprt))
@@ -440,11 +349,8 @@ mod tests {
             "{}",
             progress_line(&r, Some(&sprt))
         );
-        assert!(
-            j.contains("\"too_few_games\": \"too few games (3 pairs; 10 needed)\","),
-            "{j}"
-        );
-        assert!(j.contains("\"elo\": null,"), "{j}");
+        assert_eq!(j["too_few_games"], "too few games (3 pairs; 10 needed)");
+        assert!(j["elo"].is_null(), "{j}");
         assert!(
             t.contains("Elo:  too few games (3 pairs; 10 needed)"),
             "{t}"

@@ -345,12 +345,11 @@ fn the_command_line_runner() {
         4,
         "{stderr}"
     );
-    let j = std::fs::read_to_string(&json).unwrap();
-    assert!(j.contains("\"games\": 4,"), "{j}");
-    assert!(
-        j.contains("\"Beta\": {\"time_losses\": 0, \"illegal_moves\": 4,"),
-        "{j}"
-    );
+    let text = std::fs::read_to_string(&json).unwrap();
+    let j: serde_json::Value = serde_json::from_str(&text).expect("valid JSON");
+    assert_eq!(j["games"], 4, "{j}");
+    assert_eq!(j["failures"]["Beta"]["time_losses"], 0, "{j}");
+    assert_eq!(j["failures"]["Beta"]["illegal_moves"], 4, "{j}");
     let _ = std::fs::remove_file(json);
 
     let help = Command::new(RUNNER).arg("-help").output().unwrap();

@@ -6,7 +6,9 @@ use std::fmt::Write;
 use std::path::Path;
 
 use super::{Identity, MethodResult, Report};
-use crate::report::{json_number, json_string, summary};
+use serde_json::{Value, json};
+
+use crate::report::{json_failures, json_interval, summary};
 use crate::stats::{Interval, Summary};
 
 /// Thousands separated by commas: `1752927` → `1,752,927`.
@@ -234,154 +236,88 @@ pub fn markdown(report: &Report) -> String {
     )
 }
 
-fn json_opt_interval(i: Option<Interval>) -> String {
-    match i {
-        Some(i) => format!(
-            "{{\"value\": {}, \"error\": {}, \"lower\": {}, \"upper\": {}}}",
-            json_number(i.value),
-            json_number(i.error()),
-            json_number(i.lower),
-            json_number(i.upper)
-        ),
-        None => "null".into(),
-    }
-}
-
-fn json_method(report: &Report, m: &MethodResult) -> String {
-    let mut o = String::from("    {");
-    let _ = write!(o, "\"method\": {}", json_string(&m.method));
-    let runs: Vec<String> = m
+fn json_method(report: &Report, m: &MethodResult) -> Value {
+    let runs: Vec<Value> = m
         .bench
         .iter()
-        .map(|b| format!("{{\"nodes\": {}, \"nps\": {}}}", b.nodes, b.nps))
+        .map(|b| json!({"nodes": b.nodes, "nps": b.nps}))
         .collect();
-    let _ = write!(o, ", \"bench_runs\": [{}]", runs.join(", "));
-    let _ = write!(
-        o,
-        ", \"bench_nodes\": {}, \"nps\": {}, \"nps_ratio\": {}",
-        m.bench_nodes().map_or("null".into(), |n| n.to_string()),
-        if m.bench.is_empty() {
-            "null".into()
-        } else {
-            m.nps().to_string()
-        },
-        ratio(report, m).map_or("null".into(), json_number)
-    );
-    match &m.timed {
-        Some(r) => {
-            let s = summary(r);
-            let p = r.pairs.pentanomial();
-            let mut failures = Vec::new();
-            for (i, name) in r.names.iter().enumerate() {
-                let kinds: Vec<String> = crate::game::Failure::ALL
-                    .iter()
-                    .map(|&f| format!("{}: {}", json_string(f.name()), r.failures_of(i, f)))
-                    .collect();
-                failures.push(format!("{}: {{{}}}", json_string(name), kinds.join(", ")));
-            }
-            let _ = write!(
-                o,
-                ", \"timed\": {{\"elo\": {}, \"nelo\": {}, \"los\": {}, \"too_few_games\": {}, \"games\": {}, \
-                 \"wins\": {}, \"draws\": {}, \"losses\": {}, \"pentanomial\": [{}, {}, {}, {}, {}], \
-                 \"failures\": {{{}}}, \"seconds\": {}}}",
-                json_opt_interval(s.elo),
-                json_opt_interval(s.nelo),
-                s.los.map_or("null".into(), json_number),
-                s.too_few
-                    .map_or("null".into(), |why| json_string(&why.to_string())),
-                r.wdl.games(),
-                r.wdl.wins,
-                r.wdl.draws,
-                r.wdl.losses,
-                p[0],
-                p[1],
-                p[2],
-                p[3],
-                p[4],
-                failures.join(", "),
-                json_number(r.duration.as_secs_f64())
-            );
-        }
-        None => o.push_str(", \"timed\": null"),
-    }
+    let timed = m.timed.as_ref().map(|r| {
+        let s = summary(r);
+        json!({
+            "elo": json_interval(s.elo),
+            "nelo": json_interval(s.nelo),
+            "los": s.los,
+            "too_few_games": s.too_few.map(|why| why.to_string()),
+            "games": r.wdl.games(),
+            "wins": r.wdl.wins,
+            "draws": r.wdl.draws,
+            "losses": r.wdl.losses,
+            "pentanomial": r.pairs.pentanomial(),
+            "failures": json_failures(r),
+            "seconds": r.duration.as_secs_f64(),
+        })
+    });
     let identity = match &m.identity {
-        Identity::NotChecked => "null".to_string(),
+        Identity::NotChecked => Value::Null,
         Identity::Baseline {
             deterministic,
             games,
-        } => format!(
-            "{{\"baseline\": true, \"deterministic\": {deterministic}, \"games\": {games}}}"
-        ),
-        Identity::Compared { games, differences } => {
-            let d: Vec<String> = differences.iter().map(|d| json_string(d)).collect();
-            format!(
-                "{{\"identical\": {}, \"games\": {games}, \"differences\": [{}]}}",
-                differences.is_empty(),
-                d.join(", ")
-            )
-        }
+        } => json!({"baseline": true, "deterministic": deterministic, "games": games}),
+        Identity::Compared { games, differences } => json!({
+            "identical": differences.is_empty(),
+            "games": games,
+            "differences": differences,
+        }),
     };
-    let _ = write!(o, ", \"identity\": {identity}}}");
-    o
+    json!({
+        "method": m.method,
+        "bench_runs": runs,
+        "bench_nodes": m.bench_nodes(),
+        "nps": (!m.bench.is_empty()).then(|| m.nps()),
+        "nps_ratio": ratio(report, m),
+        "timed": timed,
+        "identity": identity,
+    })
 }
 
 /// The machine-readable results.
 pub fn json(report: &Report) -> String {
     let o = &report.options;
-    let mut s = String::from("{\n");
-    let mut field = |k: &str, v: String| {
-        let _ = writeln!(s, "  {}: {v},", json_string(k));
-    };
-    field("engine", json_string(&o.engine.display().to_string()));
-    field("engine_name", json_string(&report.engine_name));
-    field("baseline", json_string(&report.baseline));
-    field("date", json_string(&report.date));
-    field("seconds", json_number(report.duration.as_secs_f64()));
-    field("interrupted", report.interrupted.to_string());
-    field("tc", json_string(&o.tc.to_string()));
-    field("pairs", o.pairs.to_string());
-    field("concurrency", o.concurrency.to_string());
-    field("timemargin_ms", o.timemargin.as_millis().to_string());
-    field("adjudication", o.adjudicate.to_string());
-    field(
-        "maxmoves",
-        o.maxmoves.map_or("null".into(), |n| n.to_string()),
-    );
-    field("nodes", o.nodes.to_string());
-    field("identity_pairs", o.identity_pairs.to_string());
-    field(
-        "bench_depth",
-        o.bench_depth.map_or("null".into(), |d| d.to_string()),
-    );
-    field("bench_runs", o.bench_runs.to_string());
-    field("openings", json_string(&o.openings.display().to_string()));
-    field("openings_count", report.openings.to_string());
-    field("seed", o.seed.to_string());
-    field("quick", o.quick.to_string());
-    let methods: Vec<String> = report
+    let methods: Vec<Value> = report
         .methods
         .iter()
         .map(|m| json_method(report, m))
         .collect();
-    field("methods", format!("[\n{}\n  ]", methods.join(",\n")));
-    let list = |items: &[String]| {
-        if items.is_empty() {
-            "[]".to_string()
-        } else {
-            let lines: Vec<String> = items
-                .iter()
-                .map(|d| format!("    {}", json_string(d)))
-                .collect();
-            format!("[\n{}\n  ]", lines.join(",\n"))
-        }
-    };
-    let _ = write!(
-        s,
-        "  \"defects\": {},\n  \"notes\": {}\n}}\n",
-        list(&report.defects),
-        list(&report.notes)
-    );
-    s
+    let v = json!({
+        "engine": o.engine.display().to_string(),
+        "engine_name": report.engine_name,
+        "baseline": report.baseline,
+        "date": report.date,
+        "seconds": report.duration.as_secs_f64(),
+        "interrupted": report.interrupted,
+        "tc": o.tc.to_string(),
+        "pairs": o.pairs,
+        "concurrency": o.concurrency,
+        "timemargin_ms": o.timemargin.as_millis() as u64,
+        "adjudication": o.adjudicate,
+        "maxmoves": o.maxmoves,
+        "nodes": o.nodes,
+        "identity_pairs": o.identity_pairs,
+        "bench_depth": o.bench_depth,
+        "bench_runs": o.bench_runs,
+        "openings": o.openings.display().to_string(),
+        "openings_count": report.openings,
+        "seed": o.seed,
+        "quick": o.quick,
+        "methods": methods,
+        "defects": report.defects,
+        "notes": report.notes,
+    });
+    let mut text = serde_json::to_string_pretty(&v)
+        .unwrap_or_else(|e| unreachable!("a JSON value prints: {e}"));
+    text.push('\n');
+    text
 }
 
 fn xml(s: &str) -> String {
@@ -741,33 +677,26 @@ mod tests {
         assert!(md.contains("Defects (1):"), "{md}");
         assert!(md.contains("Notes (1;"), "{md}");
         assert!(md.contains("2m05s"), "{md}");
-        let j = json(&r);
+        let text = json(&r);
+        let j: Value = serde_json::from_str(&text).expect("valid JSON");
+        let od = &j["methods"][0];
+        assert_eq!(od["method"], "od", "{j}");
+        assert_eq!(od["bench_runs"], json!([{"nodes": 1000, "nps": 900000}]));
+        assert_eq!(od["nps_ratio"], 0.9);
+        assert_eq!(od["timed"]["pentanomial"], json!([0, 1, 0, 1, 1]));
+        assert_eq!(
+            j["methods"][1]["identity"],
+            json!({"baseline": true, "deterministic": true, "games": 8})
+        );
+        assert_eq!(j["methods"][2]["identity"]["identical"], false);
+        assert_eq!(j["defects"][0], "nodes=2000: not identical: \"quoted\"");
         assert!(
-            j.contains("\"method\": \"od\", \"bench_runs\": [{\"nodes\": 1000, \"nps\": 900000}]"),
+            j["notes"][0]
+                .as_str()
+                .is_some_and(|n| n.starts_with("tc=5+0.05: magic lost 1")),
             "{j}"
         );
-        assert!(j.contains("\"nps_ratio\": 0.9,"), "{j}");
-        assert!(j.contains("\"pentanomial\": [0, 1, 0, 1, 1]"), "{j}");
-        assert!(
-            j.contains("\"identity\": {\"baseline\": true, \"deterministic\": true"),
-            "{j}"
-        );
-        assert!(j.contains(": not identical: \\\"quoted\\\"\""), "{j}");
-        assert!(
-            j.contains("\"notes\": [\n    \"tc=5+0.05: magic lost 1"),
-            "{j}"
-        );
-        assert!(j.trim_end().ends_with('}'));
-        // Brackets balance (a cheap well-formedness check).
-        let depth = j.chars().try_fold(0i32, |d, c| {
-            let d = d + match c {
-                '{' | '[' => 1,
-                '}' | ']' => -1,
-                _ => 0,
-            };
-            (d >= 0).then_some(d)
-        });
-        assert_eq!(depth, Some(0));
+        assert!(text.ends_with("}\n"));
         let svg = svg(&r);
         assert!(svg.starts_with("<svg "));
         assert!(svg.trim_end().ends_with("</svg>"));
