@@ -12,6 +12,7 @@ use std::sync::mpsc::{self, RecvTimeoutError, Sender};
 use std::thread;
 use std::time::{Duration, Instant};
 
+use indicatif::{ProgressBar, ProgressStyle};
 use shakmaty::Color;
 
 use crate::cli::MatchConfig;
@@ -90,7 +91,7 @@ pub enum Progress {
     Quiet,
     /// A short line per finished game.
     Lines,
-    /// One line rewritten with a carriage return (a terminal).
+    /// A progress bar with the running score (a terminal).
     Bar,
 }
 
@@ -416,7 +417,18 @@ pub fn run_observed(
     let total = config.rounds.map(|r| r * config.games);
     let date = pgn::today();
     let mut warnings = HashSet::new();
-    let mut bar_shown = false;
+    // The bar (drawn only where stderr is a terminal): games played, out
+    // of the total when the match has one, and the running score.
+    let bar = (progress == Progress::Bar).then(|| {
+        let (bar, template) = match total {
+            Some(t) => (ProgressBar::new(t as u64), "[{pos}/{len}] {msg}"),
+            None => (ProgressBar::no_length(), "[{pos}] {msg}"),
+        };
+        if let Ok(style) = ProgressStyle::with_template(template) {
+            bar.set_style(style);
+        }
+        bar
+    });
     let mut setup_error = None;
     let stopped = |result: &MatchResult| result.stop != StopReason::Completed;
     loop {
@@ -515,23 +527,30 @@ pub fn run_observed(
                         record.reason()
                     ),
                     Progress::Bar => {
-                        let s = crate::report::progress_line(&result, config.sprt.as_ref());
-                        eprint!("\r[{played}{of}] {s}\x1b[K");
-                        bar_shown = true;
+                        if let Some(bar) = &bar {
+                            bar.set_message(crate::report::progress_line(
+                                &result,
+                                config.sprt.as_ref(),
+                            ));
+                            bar.set_position(played);
+                        }
                     }
                 }
                 if config.rating_interval > 0
                     && played.is_multiple_of(config.rating_interval as u64)
                 {
-                    if bar_shown {
-                        eprintln!();
-                    }
                     // Not `println!`, which panics on a closed pipe.
-                    let _ = writeln!(
-                        std::io::stdout(),
-                        "{}",
-                        crate::report::text(&result, config.sprt.as_ref())
-                    );
+                    let print = || {
+                        let _ = writeln!(
+                            std::io::stdout(),
+                            "{}",
+                            crate::report::text(&result, config.sprt.as_ref())
+                        );
+                    };
+                    match &bar {
+                        Some(bar) => bar.suspend(print),
+                        None => print(),
+                    }
                 }
             }
         }
@@ -548,8 +567,9 @@ pub fn run_observed(
     for h in handles {
         let _ = h.join();
     }
-    if bar_shown {
-        eprintln!();
+    if let Some(bar) = bar {
+        // The last state stays on the screen.
+        bar.abandon();
     }
     if let Some(log) = &log {
         log.flush();

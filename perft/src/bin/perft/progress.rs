@@ -1,13 +1,16 @@
-//! Progress on a terminal while a long count runs.
+//! Progress on a terminal while a long count runs: a bar of root moves
+//! done, shown once a count has taken a second (indicatif draws nothing
+//! where stderr is not a terminal).
+
+use indicatif::{ProgressBar, ProgressStyle};
 
 use super::*;
 
-// Progress on stderr, only when it is a terminal and the run is long
-
 pub(super) struct Progress {
-    pub(super) enabled: bool,
-    pub(super) start: Instant,
-    pub(super) last: Option<Instant>,
+    enabled: bool,
+    start: Instant,
+    bar: Option<ProgressBar>,
+    /// What is being counted, shown before the bar.
     pub(super) context: String,
 }
 
@@ -16,29 +19,34 @@ impl Progress {
         Progress {
             enabled: io::stderr().is_terminal(),
             start: Instant::now(),
-            last: None,
+            bar: None,
             context: String::new(),
         }
     }
 
     pub(super) fn tick(&mut self, done: usize, total: usize) {
-        let now = Instant::now();
-        if now - self.start < Duration::from_secs(1)
-            || self
-                .last
-                .is_some_and(|l| now - l < Duration::from_millis(200))
-        {
+        if self.start.elapsed() < Duration::from_secs(1) {
             return;
         }
-        self.last = Some(now);
-        let mut err = io::stderr().lock();
-        let _ = write!(
-            err,
-            "\r\x1b[2K{} {done}/{total} root moves, {:.0}s",
-            self.context,
-            (now - self.start).as_secs_f64()
-        );
-        let _ = err.flush();
+        let (context, start) = (&self.context, self.start);
+        let bar = self.bar.get_or_insert_with(|| {
+            let bar = ProgressBar::hidden().with_elapsed(start.elapsed());
+            if let Ok(style) =
+                ProgressStyle::with_template("{msg} {pos}/{len} root moves, {elapsed}")
+            {
+                bar.set_style(style);
+            }
+            bar.set_message(context.clone());
+            bar.set_draw_target(indicatif::ProgressDrawTarget::stderr());
+            bar
+        });
+        bar.update(|state| {
+            state.set_len(total as u64);
+            state.set_pos(done as u64);
+        });
+        if bar.message() != self.context {
+            bar.set_message(self.context.clone());
+        }
     }
 
     /// What `perft::split_root` calls as root moves finish: a tick when
@@ -49,10 +57,8 @@ impl Progress {
     }
 
     pub(super) fn clear(&mut self) {
-        if self.last.take().is_some() {
-            let mut err = io::stderr().lock();
-            let _ = write!(err, "\r\x1b[2K");
-            let _ = err.flush();
+        if let Some(bar) = self.bar.take() {
+            bar.finish_and_clear();
         }
     }
 }
