@@ -11,7 +11,7 @@ use std::time::Instant;
 
 use attacks::Square;
 use attacks::{SliderAttacks, dispatch};
-use movegen::{Move, MoveError, Position, STARTING_FEN};
+use movegen::{IllegalMoveError, Move, MoveError, Position, STARTING_FEN};
 
 use book::{Book, Rng, plural};
 
@@ -592,8 +592,10 @@ fn move_error(e: &MoveError) -> String {
             "'{}' is not a move in UCI notation (UCI notation expected, as in e2e4 or e7e8q)",
             quote(e.text())
         ),
-        MoveError::Illegal(text) => format!("illegal move '{}'", quote(text)),
-        MoveError::Ambiguous(text) => format!("ambiguous move '{}'", quote(text)),
+        MoveError::Illegal(e) => match e {
+            IllegalMoveError::Illegal(text) => format!("illegal move '{}'", quote(text)),
+            IllegalMoveError::Ambiguous(text) => format!("ambiguous move '{}'", quote(text)),
+        },
     }
 }
 

@@ -186,6 +186,15 @@ pub enum IllegalMoveError {
     Ambiguous(String),
 }
 
+impl IllegalMoveError {
+    /// The move as it was given.
+    pub fn text(&self) -> &str {
+        match self {
+            IllegalMoveError::Illegal(s) | IllegalMoveError::Ambiguous(s) => s,
+        }
+    }
+}
+
 impl fmt::Display for IllegalMoveError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
@@ -204,22 +213,20 @@ impl std::error::Error for IllegalMoveError {}
 pub enum MoveError {
     /// The text is not a move in the notation read.
     Syntax(ParseMoveError),
-    /// Well-formed, but not a legal move here.
-    Illegal(String),
-    /// A SAN move that fits more than one legal move.
-    Ambiguous(String),
+    /// Well-formed, but not a legal move here (or an ambiguous SAN move).
+    Illegal(IllegalMoveError),
 }
 
 impl fmt::Display for MoveError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             MoveError::Syntax(e) => e.fmt(f),
-            MoveError::Illegal(s) => write!(f, "illegal move '{s}'"),
-            MoveError::Ambiguous(s) => write!(f, "ambiguous move '{s}'"),
+            MoveError::Illegal(e) => e.fmt(f),
         }
     }
 }
 
+// Display shows the inner error itself, so there is no `source` to chain.
 impl std::error::Error for MoveError {}
 
 impl From<ParseMoveError> for MoveError {
@@ -230,9 +237,6 @@ impl From<ParseMoveError> for MoveError {
 
 impl From<IllegalMoveError> for MoveError {
     fn from(e: IllegalMoveError) -> MoveError {
-        match e {
-            IllegalMoveError::Illegal(s) => MoveError::Illegal(s),
-            IllegalMoveError::Ambiguous(s) => MoveError::Ambiguous(s),
-        }
+        MoveError::Illegal(e)
     }
 }

@@ -650,7 +650,7 @@ impl<A: SliderAttacks> Position<A> {
             self.play_unchecked(m);
             Ok(())
         } else {
-            Err(crate::MoveError::Illegal(m.to_string()))
+            Err(crate::IllegalMoveError::Illegal(m.to_string()).into())
         }
     }
 
