@@ -8,64 +8,87 @@ use std::path::Path;
 use std::process::ExitCode;
 
 use book::{Book, BookBuilder, BuildOptions, decode_move, plural};
+use clap::builder::NonEmptyStringValueParser;
+use clap::{CommandFactory, Parser, Subcommand};
 use movegen::Position;
 
-const USAGE: &str = "\
-book: Polyglot opening books
-
-Usage:
-  book probe FILE [--fen FEN] [--moves MOVES]
-  book make --pgn FILE --out FILE [--max-ply N] [--min-games N]
-  book --help | --version
-  book probe --help, book make --help: the help of one command
-";
-
-const PROBE_HELP: &str = "\
-probe   lists the book's entries for a position: the move in UCI and SAN,
-        weight, learn field and share of the total weight. Entries that are
-        no legal move in the position are listed as skipped.
-  --fen FEN       the position (default: the start position); quote it, or
-                  give its fields as separate arguments
-  --moves MOVES   moves played from it first, in UCI or SAN, separated by
-                  spaces or commas (quote them)
-";
-
-const MAKE_HELP: &str = "\
-make    builds a book from the games of a PGN file: each move counts for the
-        side that played it, win 2, draw 1 (also '*'), loss 0, and its weight
-        is the sum; entries are sorted by key, then by weight. Malformed games
-        are reported with their line and skipped. The PGN is read leniently
-        (bytes that are not UTF-8, as in Latin-1 files, are replaced).
-  --pgn FILE      the games
-  --out FILE      the book to write; never the PGN itself (refused, also
-                  through a link)
-  --max-ply N     count the first N plies of each game (default 1024)
-  --min-games N   keep entries played in at least N games (default 3)
-
-The defaults of make are those of 'polyglot make-book'.
-";
-
-const FOOTER: &str = "\
-Options take their value as '--opt value' or '--opt=value'.
-
+const EXIT_STATUS: &str = "\
 Exit status: 0 success; 1 is not used (book has no check that can fail);
 2 bad input (options, FEN, moves, a missing or corrupt book, a PGN file that
-cannot be read or holds no game, an output that is the input).
-";
+cannot be read or holds no game, an output that is the input).";
 
-/// The whole help.
-fn help() -> String {
-    format!("{USAGE}\n{PROBE_HELP}\n{MAKE_HELP}\n{FOOTER}")
+/// book: Polyglot opening books
+#[derive(Parser, Debug)]
+#[command(name = "book", version, after_help = EXIT_STATUS)]
+struct Cli {
+    #[command(subcommand)]
+    command: Cmd,
 }
 
-/// The help of one command.
-fn command_help(text: &str) -> String {
-    format!("{USAGE}\n{text}\n{FOOTER}")
+#[derive(Subcommand, Debug)]
+enum Cmd {
+    /// List the book's entries for a position: the move in UCI and SAN,
+    /// weight, learn field and share of the total weight. Entries that are no
+    /// legal move in the position are listed as skipped.
+    #[command(after_help = EXIT_STATUS)]
+    Probe {
+        /// The book (Polyglot .bin)
+        #[arg(value_name = "FILE")]
+        file: Option<String>,
+        /// The position (default: the start position); quote it, or give its
+        /// fields as separate arguments
+        #[arg(long, value_name = "FEN", num_args = 1..=6)]
+        fen: Option<Vec<String>>,
+        /// Moves played from it first, in UCI or SAN, separated by spaces or
+        /// commas (quote them)
+        #[arg(long, value_name = "MOVES")]
+        moves: Vec<String>,
+    },
+    /// Build a book from the games of a PGN file: each move counts for the
+    /// side that played it, win 2, draw 1 (also '*'), loss 0, and its weight
+    /// is the sum; entries are sorted by key, then by weight. Malformed games
+    /// are reported with their line and skipped. The PGN is read leniently
+    /// (bytes that are not UTF-8, as in Latin-1 files, are replaced). The
+    /// defaults are those of 'polyglot make-book'.
+    #[command(after_help = EXIT_STATUS)]
+    Make {
+        /// The games
+        #[arg(long, value_name = "FILE", value_parser = NonEmptyStringValueParser::new())]
+        pgn: String,
+        /// The book to write; never the PGN itself (refused, also through a
+        /// link)
+        #[arg(long, value_name = "FILE", value_parser = NonEmptyStringValueParser::new())]
+        out: String,
+        /// Count the first N plies of each game
+        #[arg(long, value_name = "N", default_value_t = BuildOptions::default().max_ply,
+              value_parser = whole_number::<usize>)]
+        max_ply: usize,
+        /// Keep entries played in at least N games
+        #[arg(long, value_name = "N", default_value_t = BuildOptions::default().min_games,
+              value_parser = whole_number::<u32>)]
+        min_games: u32,
+    },
+}
+
+/// A whole number, with an error that says so.
+fn whole_number<T: std::str::FromStr>(s: &str) -> Result<T, String> {
+    s.parse()
+        .map_err(|_| format!("'{s}' is not a whole number"))
 }
 
 fn main() -> ExitCode {
-    let args: Vec<String> = std::env::args().skip(1).collect();
-    match run(&args) {
+    // Help, version and bad options: clap prints them and exits (0 or 2).
+    let cli = Cli::try_parse().unwrap_or_else(|e| e.exit());
+    let result = match cli.command {
+        Cmd::Probe { file, fen, moves } => probe(file, fen, &moves),
+        Cmd::Make {
+            pgn,
+            out,
+            max_ply,
+            min_games,
+        } => make(&pgn, &out, BuildOptions { max_ply, min_games }),
+    };
+    match result {
         Ok(text) => {
             // A closed pipe (`book probe FILE | head -1`) is no error.
             let mut out = std::io::stdout().lock();
@@ -84,143 +107,41 @@ fn main() -> ExitCode {
     }
 }
 
-/// Runs the command line; the text for stdout, or the error.
-fn run(args: &[String]) -> Result<String, String> {
-    match args.first().map(String::as_str) {
-        None => Err(format!("no command given\n\n{}", help())),
-        Some("-h" | "--help" | "help") => Ok(help()),
-        Some("-V" | "--version" | "version") => Ok(format!("book {}\n", env!("CARGO_PKG_VERSION"))),
-        Some("probe") => probe(&args[1..]),
-        Some("make") => make(&args[1..]),
-        Some(other) => Err(format!(
-            "unknown command '{other}' (expected probe or make; see book --help)"
-        )),
+/// `book probe`: the text for stdout, or the error.
+fn probe(
+    file: Option<String>,
+    fen: Option<Vec<String>>,
+    moves: &[String],
+) -> Result<String, String> {
+    // An unquoted FEN's fields come as several values, and the book file
+    // after them is taken as a seventh: give it back.
+    let mut fields: Vec<String> = fen
+        .iter()
+        .flatten()
+        .flat_map(|a| a.split_ascii_whitespace())
+        .map(str::to_owned)
+        .collect();
+    let extra = fields.split_off(fields.len().min(6));
+    let mut files = file.into_iter().chain(extra);
+    let Some(file) = files.next() else {
+        probe_usage(
+            clap::error::ErrorKind::MissingRequiredArgument,
+            "probe needs a book file: book probe FILE [--fen FEN]",
+        )
+    };
+    if let Some(second) = files.next() {
+        probe_usage(
+            clap::error::ErrorKind::TooManyValues,
+            &format!("probe takes one book file; '{second}' is a second one"),
+        );
     }
-}
-
-/// The options of a command: `--opt value` or `--opt=value`, and other
-/// arguments.
-struct Args<'a> {
-    args: &'a [String],
-    i: usize,
-    /// The value given with `=` to the option just read.
-    inline: Option<&'a str>,
-}
-
-impl<'a> Args<'a> {
-    fn new(args: &'a [String]) -> Args<'a> {
-        Args {
-            args,
-            i: 0,
-            inline: None,
-        }
-    }
-
-    /// The next option name or argument.
-    fn next(&mut self) -> Option<&'a str> {
-        let a = self.args.get(self.i)?.as_str();
-        self.i += 1;
-        self.inline = None;
-        match a.split_once('=') {
-            Some((name, v)) if name.starts_with("--") => {
-                self.inline = Some(v);
-                Some(name)
-            }
-            _ => Some(a),
-        }
-    }
-
-    /// The value of option `name`.
-    fn value(&mut self, name: &str) -> Result<&'a str, String> {
-        let v = match self.inline.take() {
-            Some(v) => v,
-            None => {
-                let v = self.args.get(self.i).map(String::as_str).unwrap_or("");
-                self.i += 1;
-                v
-            }
-        };
-        if v.is_empty() {
-            return Err(format!("{name} needs a value"));
-        }
-        Ok(v)
-    }
-
-    /// The next argument if it is no option.
-    fn peek_plain(&self) -> Option<&'a str> {
-        self.args
-            .get(self.i)
-            .map(String::as_str)
-            .filter(|a| !a.starts_with("--"))
-    }
-
-    /// Refuses `--flag=value` for an option without a value.
-    fn no_value(&self, name: &str) -> Result<(), String> {
-        match self.inline {
-            Some(_) => Err(format!("{name} takes no value")),
-            None => Ok(()),
-        }
-    }
-}
-
-fn number<T: std::str::FromStr>(text: &str, name: &str) -> Result<T, String> {
-    text.parse()
-        .map_err(|_| format!("{name} expects a whole number, not '{text}'"))
-}
-
-fn probe(args: &[String]) -> Result<String, String> {
-    let mut file = None;
-    let mut fen: Option<String> = None;
-    let mut moves: Vec<String> = Vec::new();
-    let mut args = Args::new(args);
-    while let Some(arg) = args.next() {
-        match arg {
-            "--fen" => {
-                // The FEN in one argument, or its fields in several.
-                let mut fields: Vec<String> = Vec::new();
-                if let Some(v) = args.inline.take() {
-                    fields.extend(v.split_ascii_whitespace().map(str::to_owned));
-                } else {
-                    while fields.len() < 6 {
-                        match args.peek_plain() {
-                            Some(a) => {
-                                fields.extend(a.split_ascii_whitespace().map(str::to_owned));
-                                args.i += 1;
-                            }
-                            None => break,
-                        }
-                    }
-                }
-                if fields.is_empty() {
-                    return Err("--fen needs a value".to_owned());
-                }
-                fen = Some(fields.join(" "));
-            }
-            "--moves" => {
-                let text = args.value("--moves")?;
-                moves.extend(
-                    text.split(|c: char| c == ',' || c.is_ascii_whitespace())
-                        .filter(|m| !m.is_empty())
-                        .map(str::to_owned),
-                );
-            }
-            "-h" | "--help" => {
-                args.no_value(arg)?;
-                return Ok(command_help(PROBE_HELP));
-            }
-            a if a.starts_with('-') => {
-                return Err(format!(
-                    "unknown option '{a}' for probe (see book probe --help)"
-                ));
-            }
-            a => {
-                if file.replace(a).is_some() {
-                    return Err(format!("probe takes one book file; '{a}' is a second one"));
-                }
-            }
-        }
-    }
-    let file = file.ok_or("probe needs a book file: book probe FILE [--fen FEN]")?;
+    let file = file.as_str();
+    let fen = (!fields.is_empty()).then(|| fields.join(" "));
+    let moves: Vec<&str> = moves
+        .iter()
+        .flat_map(|text| text.split(|c: char| c == ',' || c.is_ascii_whitespace()))
+        .filter(|m| !m.is_empty())
+        .collect();
     let mut pos: Position = match &fen {
         Some(f) => Position::from_fen(f).map_err(|e| format!("--fen: {e}"))?,
         None => Position::startpos(),
@@ -292,30 +213,18 @@ fn probe(args: &[String]) -> Result<String, String> {
     Ok(out)
 }
 
-fn make(args: &[String]) -> Result<String, String> {
-    let mut pgn = None;
-    let mut out = None;
-    let mut options = BuildOptions::default();
-    let mut args = Args::new(args);
-    while let Some(arg) = args.next() {
-        match arg {
-            "--pgn" => pgn = Some(args.value(arg)?),
-            "--out" => out = Some(args.value(arg)?),
-            "--max-ply" => options.max_ply = number(args.value(arg)?, arg)?,
-            "--min-games" => options.min_games = number(args.value(arg)?, arg)?,
-            "-h" | "--help" => {
-                args.no_value(arg)?;
-                return Ok(command_help(MAKE_HELP));
-            }
-            a => {
-                return Err(format!(
-                    "unexpected argument '{a}' for make (see book make --help)"
-                ));
-            }
-        }
-    }
-    let pgn = pgn.ok_or("make needs --pgn FILE")?;
-    let out = out.ok_or("make needs --out FILE")?;
+/// A usage error of `book probe`, as clap reports its own: exits with 2.
+fn probe_usage(kind: clap::error::ErrorKind, message: &str) -> ! {
+    let mut cmd = Cli::command();
+    cmd.build();
+    let probe = cmd
+        .find_subcommand_mut("probe")
+        .expect("probe is a command");
+    probe.error(kind, message).exit()
+}
+
+/// `book make`: the report for stdout, or the error.
+fn make(pgn: &str, out: &str, options: BuildOptions) -> Result<String, String> {
     if same_file(Path::new(pgn), Path::new(out)) {
         return Err(format!(
             "--out '{out}' is the input '{pgn}': refusing to overwrite the games with the book"

@@ -94,6 +94,25 @@ fn probe_lists_moves_with_san_weights_and_shares() {
         "{out}"
     );
 
+    // The same with the file after the FEN's fields.
+    let o = book(&[
+        "probe",
+        "--fen",
+        "r3k2r/8/8/8/8/8/8/R3K2R",
+        "w",
+        "KQkq",
+        "-",
+        "0",
+        "1",
+        &file,
+    ]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    assert!(
+        stdout(&o).lines().any(|l| l.starts_with("e1c1")),
+        "{}",
+        stdout(&o)
+    );
+
     // After some moves: not in the book.
     let o = book(&["probe", &file, "--moves", "e4 e7e5,Nf3"]);
     assert!(o.status.success(), "{}", stderr(&o));
@@ -130,14 +149,19 @@ fn probe_errors_exit_2_with_a_message() {
 
     check(&["probe", &file, "--fen", "8/8/8 w - - 0 1"], "--fen");
     check(&["probe", &file, "--moves", "e5"], "--moves");
-    check(&["probe", &file, "--fen"], "--fen needs a value");
+    check(&["probe", &file, "--fen"], "a value is required for '--fen");
     check(&["probe"], "needs a book file");
-    check(&["probe", &file, "--bogus"], "unknown option");
-    check(&[], "no command");
-    check(&["frobnicate"], "unknown command");
+    check(&["probe", &file, &file], "unexpected argument");
+    check(
+        &["probe", &file, "--bogus"],
+        "unexpected argument '--bogus'",
+    );
+    check(&[], "Usage: book <COMMAND>");
+    check(&["frobnicate"], "unrecognized subcommand 'frobnicate'");
     let o = book(&["--help"]);
     assert!(o.status.success());
-    assert!(stdout(&o).contains("book make --pgn FILE --out FILE"));
+    assert!(stdout(&o).contains("make"), "{}", stdout(&o));
+    assert!(stdout(&o).contains("probe"), "{}", stdout(&o));
 }
 
 #[test]
@@ -208,13 +232,16 @@ fn make_errors_exit_2() {
         ),
         (
             vec!["make", "--pgn", pgn, "--out", out, "--min-games"],
-            "needs a value",
+            "a value is required for '--min-games",
         ),
         (
             vec!["make", "--pgn", pgn, "--out", "/nonexistent/dir/out.bin"],
             "cannot write",
         ),
-        (vec!["make", "--pgn=", "--out", out], "--pgn needs a value"),
+        (
+            vec!["make", "--pgn=", "--out", out],
+            "a value is required for '--pgn",
+        ),
     ] {
         let o = book(&args);
         assert_eq!(o.status.code(), Some(2), "{args:?}");
@@ -318,11 +345,11 @@ fn version_and_command_help() {
     for (args, has, lacks) in [
         (
             &["make", "--help"][..],
-            "keep entries played",
+            "Keep entries played",
             "learn field",
         ),
-        (&["probe", "--help"], "learn field", "keep entries played"),
-        (&["--help"], "--min-games N", "no such text"),
+        (&["probe", "--help"], "learn field", "Keep entries played"),
+        (&["--help"], "Build a book", "--min-games"),
     ] {
         let o = book(args);
         assert!(o.status.success(), "{args:?}");

@@ -1,5 +1,6 @@
-//! The `borrow` command line: `borrow bench [--method NAME|all] [--depth D]`
-//! runs the fixed benchmark search and exits; without arguments the engine
+//! The `borrow` command line, by clap: `borrow bench [--method NAME|all]
+//! [--depth D]` runs the fixed benchmark search and exits, `borrow datagen`
+//! plays self-play games for tuning data; without arguments the engine
 //! speaks UCI on standard input and output. Kept in the library so that
 //! other packages' test binaries can run the same engine.
 
@@ -7,9 +8,12 @@ use std::io::{self, BufRead, Write};
 use std::process::ExitCode;
 use std::sync::{Arc, Mutex};
 
-use crate::bench::{DEFAULT_DEPTH, DEPTHS, POSITIONS, bench, parse_depth};
+use clap::{Parser, Subcommand};
+
+use crate::bench::{DEFAULT_DEPTH, POSITIONS, bench, parse_depth};
 use crate::datagen::{self, DatagenError, Format};
-use crate::driver::{Driver, NAME, Output};
+use crate::driver::{Driver, Output};
+use crate::options::{MAX_HASH_MB, MAX_THREADS};
 use crate::uci;
 use attacks::Method;
 
@@ -31,137 +35,95 @@ pub fn method_names() -> String {
         .join(", ")
 }
 
-/// The command-line help.
-pub fn usage() -> String {
+/// The text after the options: the methods, the exit status.
+fn after_help() -> String {
     format!(
-        "{NAME}: a UCI chess engine.\n\
-         \n\
-         usage: borrow                       speak UCI on stdin/stdout\n\
-         \x20      borrow bench [--method NAME|all] [--depth D]\n\
-         \x20      borrow bench D              (as OpenBench runs it)\n\
-         \x20      borrow datagen --out FILE [OPTIONS]\n\
-         \x20      borrow --help | --version\n\
-         \n\
-         bench   a fixed search of {} positions; the last line is\n\
-         \x20       '<nodes> nodes <nps> nps'\n\
-         \x20 --method NAME|all   attack method (default {}); 'all': each in turn\n\
-         \x20 --depth D           depth {}..={} (default {DEFAULT_DEPTH})\n\
-         \n\
-         datagen  self-play games at fixed nodes; writes their quiet positions\n\
-         \x20        with the search's score and the game's result (README: Data\n\
-         \x20        generation). Ctrl-C stops it, keeping every finished game.\n\
-         \x20 --out FILE          the output (required)\n\
-         \x20 --games N           games in all (default 1000)\n\
-         \x20 --nodes N           nodes per move (default 5000)\n\
-         \x20 --plies N           random legal plies before the game (default 8)\n\
-         \x20 --openings FILE     start from this suite's positions (EPD or PGN),\n\
-         \x20                     in a seeded random order, then --plies\n\
-         \x20 --threads N         games at once, one a thread (default: the cores)\n\
-         \x20 --hash MB           each thread's table (default 16)\n\
-         \x20 --seed S            the seed of every random choice (default 1)\n\
-         \x20 --text              'FEN | score | result' lines (White's side)\n\
-         \x20                     instead of 32-byte marlinformat records\n\
-         \x20 --resume            continue FILE where its run stopped\n\
-         \n\
-         Options take their value as '--opt value' or '--opt=value'.\n\
-         \n\
-         methods (aliases in brackets): {}\n\
-         \n\
+        "Methods (aliases in brackets): {}\n\n\
          Exit status: 0 success; 1 a file could not be written (datagen);\n\
          2 bad input (options, values); 130 datagen stopped by Ctrl-C.",
-        POSITIONS.len(),
-        Method::DEFAULT,
-        DEPTHS.start(),
-        DEPTHS.end(),
         method_names()
     )
 }
 
-/// The version line of `--version`.
-pub fn version() -> String {
-    NAME.to_owned()
+/// Borrow: a UCI chess engine. Without a command it speaks UCI on standard
+/// input and output.
+#[derive(Parser, Debug)]
+#[command(name = "Borrow", bin_name = "borrow", version, after_help = after_help())]
+struct Cli {
+    #[command(subcommand)]
+    command: Option<Cmd>,
 }
 
-/// Why `borrow bench` stopped early.
-enum BenchError {
-    /// Bad arguments: a message, exit status 2.
-    Input(String),
-    /// Writing failed.
-    Io(io::Error),
+#[derive(Subcommand, Debug)]
+enum Cmd {
+    /// A fixed search of the bench positions; the last line is '<nodes>
+    /// nodes <nps> nps' (OpenBench runs it as 'borrow bench' or 'borrow
+    /// bench D')
+    #[command(after_help = after_help())]
+    Bench {
+        /// Attack method, or 'all': each in turn
+        #[arg(long, value_name = "NAME|all", default_value = Method::DEFAULT.name(),
+              value_parser = parse_methods)]
+        method: ::std::vec::Vec<Method>,
+        /// Search depth, 1 to 64
+        #[arg(long, value_name = "D", default_value_t = DEFAULT_DEPTH,
+              allow_negative_numbers = true, value_parser = parse_depth)]
+        depth: u32,
+        /// The depth as OpenBench gives it: 'borrow bench 13'
+        #[arg(value_name = "D", conflicts_with = "depth", allow_negative_numbers = true,
+              value_parser = parse_depth)]
+        bare_depth: Option<u32>,
+    },
+    /// Self-play games at fixed nodes; writes their quiet positions with the
+    /// search's score and the game's result (README: Data generation).
+    /// Ctrl-C stops it, keeping every finished game
+    #[command(after_help = after_help())]
+    Datagen {
+        /// The output
+        #[arg(long, value_name = "FILE")]
+        out: std::path::PathBuf,
+        /// Games in all
+        #[arg(long, value_name = "N", default_value_t = 1_000,
+              value_parser = clap::value_parser!(u64).range(1..))]
+        games: u64,
+        /// Nodes per move
+        #[arg(long, value_name = "N", default_value_t = 5_000,
+              value_parser = clap::value_parser!(u64).range(1..))]
+        nodes: u64,
+        /// Random legal plies before the game
+        #[arg(long, value_name = "N", default_value_t = 8,
+              value_parser = clap::value_parser!(u64).range(0..=datagen::MAX_PLIES as u64))]
+        plies: u64,
+        /// Start from this suite's positions (EPD or PGN), in a seeded random
+        /// order, then --plies
+        #[arg(long, value_name = "FILE")]
+        openings: Option<std::path::PathBuf>,
+        /// Games at once, one a thread [default: the cores]
+        #[arg(long, value_name = "N",
+              value_parser = clap::value_parser!(u64).range(1..=MAX_THREADS as u64))]
+        threads: Option<u64>,
+        /// Each thread's table, in MB
+        #[arg(long, value_name = "MB", default_value_t = 16,
+              value_parser = clap::value_parser!(u64).range(1..=MAX_HASH_MB as u64))]
+        hash: u64,
+        /// The seed of every random choice
+        #[arg(long, value_name = "S", default_value_t = 1)]
+        seed: u64,
+        /// 'FEN | score | result' lines (White's side) instead of 32-byte
+        /// marlinformat records
+        #[arg(long)]
+        text: bool,
+        /// Continue FILE where its run stopped
+        #[arg(long)]
+        resume: bool,
+    },
 }
 
-impl From<String> for BenchError {
-    fn from(e: String) -> BenchError {
-        BenchError::Input(e)
-    }
+fn parse_methods(s: &str) -> Result<Vec<Method>, String> {
+    Method::parse_list(s).map_err(|e| format!("{e}; or all"))
 }
 
-impl From<io::Error> for BenchError {
-    fn from(e: io::Error) -> BenchError {
-        BenchError::Io(e)
-    }
-}
-
-/// `--opt=value` as `("--opt", Some("value"))`; anything else as itself.
-fn split_option(arg: &str) -> (&str, Option<&str>) {
-    match arg.split_once('=') {
-        Some((o, v)) if o.starts_with("--") => (o, Some(v)),
-        _ => (arg, None),
-    }
-}
-
-/// The value of `opt`: the one after `=`, or else the next argument
-/// (`--opt value` and `--opt=value` alike).
-fn option_value<'a>(
-    opt: &str,
-    inline: Option<&'a str>,
-    rest: &mut std::slice::Iter<'a, String>,
-    what: &str,
-) -> Result<&'a str, String> {
-    inline
-        .or_else(|| rest.next().map(String::as_str))
-        .ok_or_else(|| format!("{opt} needs {what}"))
-}
-
-/// What `borrow bench ARGS` asks for.
-enum Bench {
-    Help,
-    Run(Vec<Method>, u32),
-}
-
-fn parse_bench(args: &[String]) -> Result<Bench, String> {
-    let mut methods = vec![Method::DEFAULT];
-    let mut depth = DEFAULT_DEPTH;
-    let mut it = args.iter();
-    while let Some((opt, inline)) = it.next().map(|a| split_option(a)) {
-        let mut value = |what: &str| option_value(opt, inline, &mut it, what);
-        match opt {
-            "-h" | "--help" => return Ok(Bench::Help),
-            "--method" => {
-                let v = value("a name")?;
-                methods = Method::parse_list(v).map_err(|e| format!("{e}; or all"))?;
-            }
-            "--depth" => {
-                depth = parse_depth(value("a depth")?).map_err(|e| format!("--depth: {e}"))?
-            }
-            // OpenBench passes a depth as a bare number: `bench 13`. The
-            // same check as `--depth`.
-            d if d.starts_with(|c: char| c.is_ascii_digit() || c == '-')
-                && !d.starts_with("--") =>
-            {
-                depth = parse_depth(d)?;
-            }
-            other => {
-                return Err(format!(
-                    "unknown bench argument '{other}' (see borrow --help)"
-                ));
-            }
-        }
-    }
-    Ok(Bench::Run(methods, depth))
-}
-
-fn run_bench(methods: &[Method], depth: u32) -> Result<(), BenchError> {
+fn run_bench(methods: &[Method], depth: u32) -> io::Result<()> {
     let mut out = io::stdout().lock();
     let what = if methods.len() == 1 {
         format!("method {}", methods[0])
@@ -209,64 +171,6 @@ fn run_bench(methods: &[Method], depth: u32) -> Result<(), BenchError> {
     )?;
     out.flush()?;
     Ok(())
-}
-
-/// What `borrow datagen ARGS` asks for: help, or a run.
-fn parse_datagen(args: &[String]) -> Result<Option<datagen::Config>, String> {
-    let mut config = datagen::Config::new(1_000, std::path::PathBuf::new());
-    let mut out = None;
-    let mut it = args.iter();
-    while let Some((opt, inline)) = it.next().map(|a| split_option(a)) {
-        let mut value = |what: &str| option_value(opt, inline, &mut it, what);
-        fn number<T>(opt: &str, v: &str, min: T) -> Result<T, String>
-        where
-            T: std::str::FromStr + PartialOrd + std::fmt::Display,
-        {
-            v.parse::<T>()
-                .ok()
-                .filter(|n| *n >= min)
-                .ok_or_else(|| format!("{opt}: '{v}' is not a whole number from {min}"))
-        }
-        match opt {
-            "-h" | "--help" => return Ok(None),
-            "--out" => out = Some(std::path::PathBuf::from(value("a file")?)),
-            "--games" => config.games = number(opt, value("a number")?, 1)?,
-            "--nodes" => config.nodes = number(opt, value("a number")?, 1)?,
-            "--plies" => config.random_plies = number(opt, value("a number")?, 0)?,
-            "--threads" => {
-                config.threads = number(opt, value("a number")?, 1)?;
-                if config.threads > crate::options::MAX_THREADS {
-                    return Err(format!(
-                        "--threads: at most {}",
-                        crate::options::MAX_THREADS
-                    ));
-                }
-            }
-            "--hash" => {
-                config.hash_mb = number(opt, value("megabytes")?, 1)?;
-                if config.hash_mb > crate::options::MAX_HASH_MB {
-                    return Err(format!(
-                        "--hash: at most {} MB",
-                        crate::options::MAX_HASH_MB
-                    ));
-                }
-            }
-            "--seed" => config.seed = number(opt, value("a number")?, 0)?,
-            "--openings" => config.openings = Some(value("a file")?.into()),
-            "--text" | "--resume" if inline.is_some() => {
-                return Err(format!("{opt} takes no value"));
-            }
-            "--text" => config.format = Format::Text,
-            "--resume" => config.resume = true,
-            other => {
-                return Err(format!(
-                    "unknown datagen argument '{other}' (see borrow --help)"
-                ));
-            }
-        }
-    }
-    config.out = out.ok_or("datagen needs --out FILE (see borrow --help)")?;
-    Ok(Some(config))
 }
 
 /// `m:ss` or `h:mm:ss`.
@@ -366,65 +270,64 @@ fn run_datagen(config: &datagen::Config) -> ExitCode {
     }
 }
 
-/// Prints `text` on stdout; a closed pipe is no error (`borrow --help |
-/// head -1`).
-fn print_out(text: &str) -> ExitCode {
-    match writeln!(io::stdout(), "{text}") {
-        Err(e) if e.kind() != io::ErrorKind::BrokenPipe => {
-            eprintln!("borrow: cannot write: {e}");
-            ExitCode::from(BAD_INPUT)
+/// Runs the engine's command line: `bench ...`, `datagen ...`, `--help`,
+/// `--version`, or (no arguments) the UCI loop on standard input and output.
+pub fn run<I, T>(args: I) -> ExitCode
+where
+    I: IntoIterator<Item = T>,
+    T: Into<std::ffi::OsString> + Clone,
+{
+    let program = std::iter::once(std::ffi::OsString::from("borrow"));
+    // Help, version and bad arguments: clap prints them and exits (0 or 2).
+    let cli = Cli::try_parse_from(program.chain(args.into_iter().map(Into::into)))
+        .unwrap_or_else(|e| e.exit());
+    match cli.command {
+        Some(Cmd::Bench {
+            method,
+            depth,
+            bare_depth,
+        }) => match run_bench(&method, bare_depth.unwrap_or(depth)) {
+            Ok(()) => ExitCode::SUCCESS,
+            // The reader has all it wanted (`borrow bench | head -1`).
+            Err(e) if e.kind() == io::ErrorKind::BrokenPipe => ExitCode::SUCCESS,
+            Err(e) => {
+                eprintln!("borrow: cannot write the results: {e}");
+                ExitCode::from(BAD_INPUT)
+            }
+        },
+        Some(Cmd::Datagen {
+            out,
+            games,
+            nodes,
+            plies,
+            openings,
+            threads,
+            hash,
+            seed,
+            text,
+            resume,
+        }) => {
+            let mut config = datagen::Config::new(games, out);
+            config.nodes = nodes;
+            config.random_plies = plies as usize;
+            config.openings = openings;
+            if let Some(t) = threads {
+                config.threads = t as usize;
+            }
+            config.hash_mb = hash as usize;
+            config.seed = seed;
+            if text {
+                config.format = Format::Text;
+            }
+            config.resume = resume;
+            run_datagen(&config)
         }
-        _ => ExitCode::SUCCESS,
+        None => {
+            let out: Output = Arc::new(Mutex::new(io::stdout()));
+            uci_loop(io::stdin().lock(), out);
+            ExitCode::SUCCESS
+        }
     }
-}
-
-/// Runs the engine's command line: `bench ...`, `--help`, `--version`, or
-/// (no arguments) the UCI loop on standard input and output.
-pub fn run(args: &[String]) -> ExitCode {
-    match args.first().map(String::as_str) {
-        Some("bench") => {
-            let result = match parse_bench(&args[1..]) {
-                Ok(Bench::Help) => return print_out(&usage()),
-                Ok(Bench::Run(methods, depth)) => run_bench(&methods, depth),
-                Err(e) => Err(BenchError::Input(e)),
-            };
-            return match result {
-                Ok(()) => ExitCode::SUCCESS,
-                // The reader has all it wanted (`borrow bench | head -1`).
-                Err(BenchError::Io(e)) if e.kind() == io::ErrorKind::BrokenPipe => {
-                    ExitCode::SUCCESS
-                }
-                Err(BenchError::Io(e)) => {
-                    eprintln!("borrow: cannot write the results: {e}");
-                    ExitCode::from(BAD_INPUT)
-                }
-                Err(BenchError::Input(e)) => {
-                    eprintln!("borrow: {e}");
-                    ExitCode::from(BAD_INPUT)
-                }
-            };
-        }
-        Some("datagen") => {
-            return match parse_datagen(&args[1..]) {
-                Ok(None) => print_out(&usage()),
-                Ok(Some(config)) => run_datagen(&config),
-                Err(e) => {
-                    eprintln!("borrow: {e}");
-                    ExitCode::from(BAD_INPUT)
-                }
-            };
-        }
-        Some("--help" | "-h" | "help") => return print_out(&usage()),
-        Some("--version" | "-V" | "version") => return print_out(&version()),
-        Some(other) => {
-            eprintln!("borrow: unknown argument '{other}' (see borrow --help)");
-            return ExitCode::from(BAD_INPUT);
-        }
-        None => {}
-    }
-    let out: Output = Arc::new(Mutex::new(io::stdout()));
-    uci_loop(io::stdin().lock(), out);
-    ExitCode::SUCCESS
 }
 
 /// Reads UCI lines from `input` and answers on `out` until `quit` or the end
@@ -443,5 +346,16 @@ pub fn uci_loop(mut input: impl BufRead, out: Output) {
         if !driver.handle(uci::parse(&text)) {
             break;
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_command_line_is_well_formed() {
+        use clap::CommandFactory;
+        Cli::command().debug_assert();
     }
 }

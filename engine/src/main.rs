@@ -4,6 +4,5 @@
 use std::process::ExitCode;
 
 fn main() -> ExitCode {
-    let args: Vec<String> = std::env::args().skip(1).collect();
-    engine::cli::run(&args)
+    engine::cli::run(std::env::args_os().skip(1))
 }

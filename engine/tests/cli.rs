@@ -148,7 +148,7 @@ fn version_help_and_method_names() {
     let out = run(&["bench", "--help"]);
     assert!(out.status.success(), "{out:?}");
     let help = String::from_utf8_lossy(&out.stdout);
-    assert!(help.contains("--depth D"), "{help}");
+    assert!(help.contains("--depth <D>"), "{help}");
     assert!(help.contains("Exit status: 0"), "{help}");
     assert!(help.contains("13"), "the default depth: {help}");
 

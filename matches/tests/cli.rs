@@ -214,7 +214,7 @@ fn sample_openings_help_is_help() {
     let o = run(&["sample-openings", "--help"]);
     assert_eq!(o.status.code(), Some(0), "{}", text(&o.stderr));
     let help = text(&o.stdout);
-    assert!(help.contains("--count N"), "{help}");
+    assert!(help.contains("--count <N>"), "{help}");
     assert!(help.contains("Exit status"), "{help}");
 }
 

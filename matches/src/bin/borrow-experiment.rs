@@ -9,18 +9,12 @@ use matches::experiment::{self, Invocation, output};
 use matches::tournament::Progress;
 
 fn main() -> ExitCode {
-    let args: Vec<String> = std::env::args().skip(1).collect();
-    let options = match experiment::parse_args(&args) {
-        Ok(Invocation::Run(o)) => o,
-        Ok(Invocation::Help) => return print_text(&experiment::usage()),
-        Ok(Invocation::SampleHelp) => return print_text(experiment::SAMPLE_USAGE),
-        Ok(Invocation::Version) => {
-            return print_text(&format!(
-                "borrow-experiment {}\n",
-                env!("CARGO_PKG_VERSION")
-            ));
-        }
-        Ok(Invocation::Sample(s)) => {
+    // Help, version and bad options: clap prints them and exits (0 or 2).
+    let invocation =
+        experiment::parse_args(std::env::args_os().skip(1)).unwrap_or_else(|e| e.exit());
+    let options = match invocation {
+        Invocation::Run(o) => o,
+        Invocation::Sample(s) => {
             return match experiment::run_sample(&s) {
                 Ok(msg) => {
                     eprintln!("{msg}");
@@ -31,10 +25,6 @@ fn main() -> ExitCode {
                     ExitCode::from(2)
                 }
             };
-        }
-        Err(e) => {
-            eprintln!("borrow-experiment: {e}");
-            return ExitCode::from(2);
         }
     };
     if let Err(e) = signal::install() {

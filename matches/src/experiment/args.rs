@@ -1,5 +1,7 @@
-//! The command line of `borrow-experiment`: its help, its defaults and
-//! [`Options`].
+//! The command line of `borrow-experiment` (by clap): its help, its
+//! defaults and [`Options`].
+
+use clap::{Args, Parser, Subcommand};
 
 use crate::clock::TimeControl;
 use crate::game::{Adjudication, DrawRule, ResignRule};
@@ -23,86 +25,140 @@ pub const DEFAULT_OPENINGS: &str =
 /// The default output directory.
 pub const DEFAULT_OUT: &str = "experiment-results";
 
-/// The text of `--help`, with the defaults that come from elsewhere (the
-/// bench depth is the engine's [`engine::bench::DEFAULT_DEPTH`]).
-pub fn usage() -> String {
-    USAGE
-        .replace("{bench_depth}", &engine::bench::DEFAULT_DEPTH.to_string())
-        .replace("{min_depth}", &engine::bench::DEPTHS.start().to_string())
-        .replace("{max_depth}", &engine::bench::DEPTHS.end().to_string())
-}
-
-/// The text of `sample-openings --help`.
-pub const SAMPLE_USAGE: &str = "\
-usage: borrow-experiment sample-openings --from FILE --count N --seed S --out FILE
-
-Picks N positions of the EPD suite FILE with a seeded shuffle (the same S
-picks the same positions) and writes their lines, in the order of the
-source, to --out. Lines that are blank, comments or not positions the match
-referee accepts are never picked. Options take their value as '--opt value'
-or '--opt=value'.
-
-Exit status: 0 written; 2 bad options, an unreadable suite, fewer usable
-positions than N.
-";
-
-/// The text of `--help`; `{bench_depth}` and the depth range are filled in
-/// by [`usage`].
-const USAGE: &str = "\
+/// What the experiment does, at the head of `--help`.
+const ABOUT: &str = "\
 borrow-experiment: the attack-method experiment. For each attack method of
 one borrow binary: bench speed (nps), games at fixed nodes that must be
 identical to the baseline's, and game pairs against the baseline method at a
-time control (Elo, nElo).
+time control (Elo, nElo).";
 
-usage: borrow-experiment [OPTIONS]
-       borrow-experiment sample-openings --from FILE --count N --seed S --out FILE
-       borrow-experiment sample-openings --help
-       borrow-experiment --version
-
-options (defaults in brackets):
-  --engine PATH            the borrow binary [target/release/borrow]; build
-                           it first with `cargo build --release`
-  --baseline NAME          the method every other plays against [magic]
-  --methods LIST|all       methods (comma-separated) for the timed matches
-                           [every method the engine offers but the baseline
-                           and `reference`]
-  --identity-methods LIST|all
-                           methods for the fixed-node identity check [all]
-  --tc TC                  time control of the timed matches [5+0.05]
-  --pairs N                game pairs per method at --tc [100]
-  --concurrency N          games at once [2]: no engine ponders, so each game
-                           keeps at most one core busy
-  --timemargin MS          grace past the clock before a time loss [0]
-  --nodes N                node limit of the identity games [2000]
-  --identity-pairs N       game pairs per method at --nodes [4]
-  --bench-depth D          depth of `borrow bench`, {min_depth} to {max_depth} [the engine's
-                           default, {bench_depth}]
-  --bench-runs N           bench runs per method, interleaved [5]
-  --openings FILE          EPD or PGN suite [matches/openings/noob_3moves_3000.epd]
-  --seed N                 seed of the opening order [1]
-  --maxmoves N             adjudicate a draw after N full moves [none]
-  --no-adjudication        no draw or resign adjudication in the timed
-                           matches [fishtest's: draw from move 34 after 8
-                           moves within 20 cp; resign at 600 cp for 3 moves]
-  --out DIR                where results.{json,md,svg} and the PGNs go
-                           [experiment-results]
-  --chess960               Chess960 games (as borrow-match -variant fischerandom);
-                           give a 960 suite, e.g. --openings
-                           matches/openings/chess960.epd
-  --quick                  a smoke run: 1 pair per method at 1+0.01, 1
-                           identity pair at 500 nodes, bench depth 4, 1 bench
-                           run, --maxmoves 40 (options after it still apply)
-  --help                   this text
-  --version                the version
-
-Options take their value as '--opt value' or '--opt=value'.
-
+/// The end of `--help`.
+const AFTER_HELP: &str = "\
 The table goes to stdout, progress to stderr. Defects: bench node counts
 that differ, fixed-node games that differ from the baseline's, crashes,
 illegal moves, stalls; time losses are listed as notes (they depend on the
-machine's load). The exit status is 0 when no defect was found, 1 when one
-was, 2 on a usage or setup error, 130 on Ctrl-C.
-";
+machine's load).
+
+Exit status: 0 when no defect was found, 1 when one was, 2 on a usage or
+setup error, 130 on Ctrl-C.";
+
+/// The end of `sample-openings --help`.
+const SAMPLE_AFTER_HELP: &str = "\
+Exit status: 0 written; 2 bad options, an unreadable suite, fewer usable
+positions than N.";
+
+/// The command line, by clap.
+#[derive(Parser, Debug)]
+#[command(name = "borrow-experiment", version, about = ABOUT, after_help = AFTER_HELP,
+          args_conflicts_with_subcommands = true)]
+struct Cli {
+    #[command(subcommand)]
+    command: Option<Sub>,
+    #[command(flatten)]
+    run: RunArgs,
+}
+
+#[derive(Subcommand, Debug)]
+enum Sub {
+    /// Pick N positions of the EPD suite --from with a seeded shuffle (the
+    /// same S picks the same positions) and write their lines, in the order
+    /// of the source, to --out. Lines that are blank, comments or not
+    /// positions the match referee accepts are never picked.
+    #[command(after_help = SAMPLE_AFTER_HELP)]
+    SampleOpenings {
+        /// The suite (EPD)
+        #[arg(long, value_name = "FILE")]
+        from: PathBuf,
+        /// How many positions
+        #[arg(long, value_name = "N", value_parser = positive)]
+        count: usize,
+        /// The seed of the choice
+        #[arg(long, value_name = "S")]
+        seed: u64,
+        /// The file to write
+        #[arg(long, value_name = "FILE")]
+        out: PathBuf,
+    },
+}
+
+/// The options of a run; `None` takes the default (or `--quick`'s).
+#[derive(Args, Debug)]
+struct RunArgs {
+    /// The borrow binary [target/release/borrow]; build it first with `cargo
+    /// build --release`
+    #[arg(long, value_name = "PATH")]
+    engine: Option<PathBuf>,
+    /// The method every other plays against [magic]
+    #[arg(long, value_name = "NAME")]
+    baseline: Option<String>,
+    /// Methods (comma-separated) for the timed matches [every method the
+    /// engine offers but the baseline and `reference`]
+    #[arg(long, value_name = "LIST|all")]
+    methods: Option<String>,
+    /// Methods for the fixed-node identity check [all]
+    #[arg(long, value_name = "LIST|all")]
+    identity_methods: Option<String>,
+    /// Time control of the timed matches [5+0.05]
+    #[arg(long, value_name = "TC", value_parser = |s: &str| s.parse::<TimeControl>())]
+    tc: Option<TimeControl>,
+    /// Game pairs per method at --tc [100]
+    #[arg(long, value_name = "N", value_parser = positive)]
+    pairs: Option<usize>,
+    /// Games at once [2]: no engine ponders, so each game keeps at most one
+    /// core busy
+    #[arg(long, value_name = "N", value_parser = positive)]
+    concurrency: Option<usize>,
+    /// Grace past the clock before a time loss, in milliseconds [0]
+    #[arg(long, value_name = "MS")]
+    timemargin: Option<u64>,
+    /// Node limit of the identity games [2000]
+    #[arg(long, value_name = "N", value_parser = positive)]
+    nodes: Option<usize>,
+    /// Game pairs per method at --nodes [4]
+    #[arg(long, value_name = "N", value_parser = positive)]
+    identity_pairs: Option<usize>,
+    #[arg(long, value_name = "D", help = bench_depth_help(), allow_negative_numbers = true,
+          value_parser = engine::bench::parse_depth)]
+    bench_depth: Option<u32>,
+    /// Bench runs per method, interleaved [5]
+    #[arg(long, value_name = "N", value_parser = positive)]
+    bench_runs: Option<usize>,
+    /// EPD or PGN suite [matches/openings/noob_3moves_3000.epd]
+    #[arg(long, value_name = "FILE")]
+    openings: Option<PathBuf>,
+    /// Seed of the opening order [1]
+    #[arg(long, value_name = "N")]
+    seed: Option<u64>,
+    /// Adjudicate a draw after N full moves [none]
+    #[arg(long, value_name = "N", value_parser = positive)]
+    maxmoves: Option<usize>,
+    /// No draw or resign adjudication in the timed matches [fishtest's: draw
+    /// from move 34 after 8 moves within 20 cp; resign at 600 cp for 3 moves]
+    #[arg(long)]
+    no_adjudication: bool,
+    /// Where results.{json,md,svg} and the PGNs go [experiment-results]
+    #[arg(long, value_name = "DIR")]
+    out: Option<PathBuf>,
+    /// Chess960 games (as borrow-match -variant fischerandom); give a 960
+    /// suite, e.g. --openings matches/openings/chess960.epd
+    #[arg(long)]
+    chess960: bool,
+    /// A smoke run: 1 pair per method at 1+0.01, 1 identity pair at 500
+    /// nodes, bench depth 4, 1 bench run, --maxmoves 40 (the options given
+    /// beside it still apply)
+    #[arg(long)]
+    quick: bool,
+}
+
+/// The help of `--bench-depth`, with the engine's range and default.
+fn bench_depth_help() -> String {
+    format!(
+        "Depth of `borrow bench`, {} to {} [the engine's default, {}]",
+        engine::bench::DEPTHS.start(),
+        engine::bench::DEPTHS.end(),
+        engine::bench::DEFAULT_DEPTH
+    )
+}
 
 /// Everything the experiment is told to do.
 #[derive(Clone, Debug, PartialEq)]
@@ -231,35 +287,20 @@ pub enum Invocation {
     Run(Box<Options>),
     /// Pick a sample of an opening suite.
     Sample(SampleOptions),
-    /// Print the help.
-    Help,
-    /// Print the help of `sample-openings`.
-    SampleHelp,
-    /// Print the version.
-    Version,
 }
 
-/// Splits `--opt=value` into the option and its value.
-fn split_equals(arg: &str) -> (&str, Option<&str>) {
-    match arg.split_once('=') {
-        Some((opt, v)) if opt.starts_with("--") => (opt, Some(v)),
-        _ => (arg, None),
-    }
-}
-
-fn number<T: std::str::FromStr>(opt: &str, v: &str) -> Result<T, String> {
-    v.parse()
-        .map_err(|_| format!("{opt}: '{v}' is not a valid number"))
-}
-
-fn positive(opt: &str, v: &str) -> Result<usize, String> {
-    let n: usize = number(opt, v)?;
+fn positive(v: &str) -> Result<usize, String> {
+    let n: usize = v
+        .trim()
+        .parse()
+        .map_err(|_| format!("'{v}' is not a whole number"))?;
     if n == 0 {
-        return Err(format!("{opt} must be at least 1"));
+        return Err("must be at least 1".into());
     }
     Ok(n)
 }
 
+/// A comma-separated list, or `None` for `all`.
 fn list(v: &str) -> Option<Vec<String>> {
     if v == "all" {
         None
@@ -274,96 +315,72 @@ fn list(v: &str) -> Option<Vec<String>> {
     }
 }
 
-/// Parses the arguments (without the program name).
-pub fn parse_args(args: &[String]) -> Result<Invocation, String> {
-    if args.first().map(String::as_str) == Some("sample-openings") {
-        return parse_sample(&args[1..]);
-    }
-    let mut o = if args.iter().any(|a| a == "--quick") {
-        Options::quick()
-    } else {
-        Options::default()
-    };
-    let mut all_methods = false;
-    let mut it = args.iter();
-    while let Some(a) = it.next() {
-        let (opt, inline) = split_equals(a);
-        let mut value = || {
-            inline
-                .or_else(|| it.next().map(String::as_str))
-                .ok_or_else(|| format!("{opt} needs a value (see --help)"))
-        };
-        match opt {
-            "--help" | "-h" | "-help" => return Ok(Invocation::Help),
-            "--version" | "-V" => return Ok(Invocation::Version),
-            "--quick" => {}
-            "--no-adjudication" => o.adjudicate = false,
-            "--chess960" => o.chess960 = true,
-            "--engine" => o.engine = PathBuf::from(value()?),
-            "--baseline" => o.baseline = value()?.to_string(),
-            "--methods" => {
-                let v = value()?;
-                all_methods = v == "all";
-                o.methods = list(v);
-            }
-            "--identity-methods" => o.identity_methods = list(value()?),
-            "--tc" => o.tc = value()?.parse()?,
-            "--pairs" => o.pairs = positive(opt, value()?)?,
-            "--concurrency" => o.concurrency = positive(opt, value()?)?,
-            "--timemargin" => o.timemargin = Duration::from_millis(number(opt, value()?)?),
-            "--nodes" => o.nodes = positive(opt, value()?)? as u64,
-            "--identity-pairs" => o.identity_pairs = positive(opt, value()?)?,
-            // The engine's own check of a bench depth.
-            "--bench-depth" => {
-                o.bench_depth =
-                    Some(engine::bench::parse_depth(value()?).map_err(|e| format!("{opt}: {e}"))?);
-            }
-            "--bench-runs" => o.bench_runs = positive(opt, value()?)?,
-            "--openings" => o.openings = PathBuf::from(value()?),
-            "--seed" => o.seed = number(opt, value()?)?,
-            "--maxmoves" => o.maxmoves = Some(positive(opt, value()?)? as u32),
-            "--out" => o.out = PathBuf::from(value()?),
-            other => return Err(format!("unknown option '{other}' (see --help)")),
-        }
-    }
-    if all_methods {
-        o.methods = Some(vec!["all".into()]);
-    }
-    Ok(Invocation::Run(Box::new(o)))
-}
-
-fn parse_sample(args: &[String]) -> Result<Invocation, String> {
-    let (mut from, mut count, mut seed, mut out) = (None, None, None, None);
-    let mut it = args.iter();
-    while let Some(a) = it.next() {
-        let (opt, inline) = split_equals(a);
-        if matches!(opt, "--help" | "-h" | "-help") {
-            return Ok(Invocation::SampleHelp);
-        }
-        let v = inline
-            .or_else(|| it.next().map(String::as_str))
-            .ok_or_else(|| format!("sample-openings: {opt} needs a value"))?;
-        match opt {
-            "--from" => from = Some(PathBuf::from(v)),
-            "--count" => count = Some(positive(opt, v)?),
-            "--seed" => seed = Some(number(opt, v)?),
-            "--out" => out = Some(PathBuf::from(v)),
-            other => {
-                return Err(format!(
-                    "sample-openings: unknown option '{other}' (see sample-openings --help)"
-                ));
-            }
-        }
-    }
-    match (from, count, seed, out) {
-        (Some(from), Some(count), Some(seed), Some(out)) => Ok(Invocation::Sample(SampleOptions {
+/// Parses the arguments (without the program name); help and version come
+/// back as clap's "errors", which print them and exit 0.
+pub fn parse_args<I, T>(args: I) -> Result<Invocation, clap::Error>
+where
+    I: IntoIterator<Item = T>,
+    T: Into<std::ffi::OsString> + Clone,
+{
+    let program = std::iter::once(std::ffi::OsString::from("borrow-experiment"));
+    let cli = Cli::try_parse_from(program.chain(args.into_iter().map(Into::into)))?;
+    if let Some(Sub::SampleOpenings {
+        from,
+        count,
+        seed,
+        out,
+    }) = cli.command
+    {
+        return Ok(Invocation::Sample(SampleOptions {
             from,
             count,
             seed,
             out,
-        })),
-        _ => Err("sample-openings needs --from FILE --count N --seed S --out FILE".into()),
+        }));
     }
+    let r = cli.run;
+    let mut o = if r.quick {
+        Options::quick()
+    } else {
+        Options::default()
+    };
+    macro_rules! set {
+        ($($field:ident),*) => { $(if let Some(v) = r.$field { o.$field = v.into(); })* };
+    }
+    set!(
+        engine,
+        baseline,
+        tc,
+        pairs,
+        concurrency,
+        identity_pairs,
+        bench_runs,
+        openings,
+        seed,
+        out
+    );
+    if let Some(m) = r.methods {
+        // `all` is kept as a word: the runner expands it to every method.
+        o.methods = Some(list(&m).unwrap_or_else(|| vec!["all".into()]));
+    }
+    if let Some(m) = r.identity_methods {
+        o.identity_methods = list(&m);
+    }
+    if let Some(ms) = r.timemargin {
+        o.timemargin = Duration::from_millis(ms);
+    }
+    if let Some(n) = r.nodes {
+        o.nodes = n as u64;
+    }
+    if r.bench_depth.is_some() {
+        o.bench_depth = r.bench_depth;
+    }
+    if let Some(m) = r.maxmoves {
+        o.maxmoves = Some(u32::try_from(m).unwrap_or(u32::MAX));
+    }
+    o.adjudicate &= !r.no_adjudication;
+    o.chess960 |= r.chess960;
+    Ok(Invocation::Run(Box::new(o)))
 }
 
 #[cfg(test)]
@@ -374,8 +391,14 @@ mod tests {
         s.split_ascii_whitespace().map(String::from).collect()
     }
 
+    #[test]
+    fn the_command_line_is_well_formed() {
+        use clap::CommandFactory;
+        Cli::command().debug_assert();
+    }
+
     fn options(s: &str) -> Options {
-        match parse_args(&args(s)).unwrap() {
+        match parse_args(args(s)).unwrap() {
             Invocation::Run(o) => *o,
             other => panic!("{other:?}"),
         }
@@ -418,20 +441,22 @@ mod tests {
         assert!(q.quick);
         assert_eq!((q.pairs, q.bench_depth, q.nodes), (3, Some(4), 500));
         assert_eq!(options("--methods all").methods, Some(vec!["all".into()]));
-        assert_eq!(parse_args(&args("--help")).unwrap(), Invocation::Help);
+        let help = parse_args(args("--help")).unwrap_err();
+        assert_eq!(help.kind(), clap::error::ErrorKind::DisplayHelp);
         for (bad, why) in [
             ("--pairs 0", "at least 1"),
-            ("--pairs", "needs a value"),
+            ("--pairs", "a value is required"),
             ("--tc x", "time control"),
             ("--bench-depth 99", "depth"),
-            ("--frobnicate", "unknown option"),
-            ("sample-openings --count 3", "needs --from"),
+            ("--frobnicate", "unexpected argument '--frobnicate'"),
+            ("sample-openings --count 3", "--from <FILE>"),
+            ("--pairs 3 sample-openings", "cannot be used with"),
         ] {
-            let e = parse_args(&args(bad)).unwrap_err();
+            let e = parse_args(args(bad)).unwrap_err().to_string();
             assert!(e.contains(why), "{bad}: {e}");
         }
         assert_eq!(
-            parse_args(&args("sample-openings --from a --count 3 --seed 4 --out b")).unwrap(),
+            parse_args(args("sample-openings --from a --count 3 --seed 4 --out b")).unwrap(),
             Invocation::Sample(SampleOptions {
                 from: "a".into(),
                 count: 3,

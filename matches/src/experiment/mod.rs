@@ -43,7 +43,7 @@ mod sample;
 
 pub use args::{
     DEFAULT_BASELINE, DEFAULT_ENGINE, DEFAULT_OPENINGS, DEFAULT_OUT, Invocation, Options,
-    SAMPLE_USAGE, SLOW_REFERENCE, SampleOptions, parse_args, usage,
+    SLOW_REFERENCE, SampleOptions, parse_args,
 };
 pub use identity::{GameLine, GameLines, Identity, Ply, first_difference};
 pub use probe::{BenchRun, EngineInfo, bench, median, parse_bench, parse_uci_answer, query_engine};

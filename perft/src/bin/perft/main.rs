@@ -4,7 +4,7 @@
 //! Exit status: 0 when every count is right, 1 when a count is wrong (or
 //! disagrees with shakmaty or between methods), 2 on bad input.
 //!
-//! - `args`: the options, their parsing and `--help`;
+//! - `args`: the options (clap), their checks and `--help`;
 //! - `single`: one position (`--fen`), with `--divide` and `--compare`;
 //! - `epd`: a whole suite (`--epd`);
 //! - `run`: one count by one method or by shakmaty, and the speed table;
@@ -36,27 +36,8 @@ use run::*;
 use single::*;
 
 fn main() -> ExitCode {
-    let mut args = Vec::new();
-    for a in std::env::args_os().skip(1) {
-        match a.into_string() {
-            Ok(s) => args.push(s),
-            Err(a) => {
-                eprintln!("perft: argument {a:?} is not valid UTF-8");
-                return ExitCode::from(2);
-            }
-        }
-    }
-    let options = match parse_args(&args) {
-        Ok(Command::Help) => return print_text(&help()),
-        Ok(Command::Version) => {
-            return print_text(&format!("perft {}\n", env!("CARGO_PKG_VERSION")));
-        }
-        Ok(Command::Run(o)) => o,
-        Err(e) => {
-            eprintln!("perft: {e}");
-            return ExitCode::from(2);
-        }
-    };
+    // Help, version and bad options: clap prints them and exits (0 or 2).
+    let options = parse_args(std::env::args_os().skip(1)).unwrap_or_else(|e| e.exit());
     let stdout = io::stdout();
     let mut out = stdout.lock();
     let result = match &options.epd {
@@ -77,16 +58,5 @@ fn main() -> ExitCode {
             eprintln!("perft: cannot write the output: {e}");
             ExitCode::from(2)
         }
-    }
-}
-
-/// Prints `text`; a closed pipe is no error.
-fn print_text(text: &str) -> ExitCode {
-    match io::stdout().lock().write_all(text.as_bytes()) {
-        Err(e) if e.kind() != io::ErrorKind::BrokenPipe => {
-            eprintln!("perft: cannot write: {e}");
-            ExitCode::from(2)
-        }
-        _ => ExitCode::SUCCESS,
     }
 }
