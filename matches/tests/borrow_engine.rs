@@ -112,39 +112,94 @@ fn the_quick_experiment() {
         .map(|l| l.trim_matches('|').split('|').map(str::trim).collect())
         .collect();
     assert!(rows.len() >= 3, "{stdout}");
-    let bench_nodes = rows[0][1];
+    let magic = rows
+        .iter()
+        .find(|r| r[0] == "`magic`")
+        .expect("the baseline's row");
+    let bench_nodes = magic[1];
+    assert!(
+        bench_nodes.replace(',', "").parse::<u64>().is_ok(),
+        "{stdout}"
+    );
     for r in &rows {
-        assert_eq!(r.len(), 10, "{r:?}");
-        assert_eq!(r[1], bench_nodes, "the same bench nodes: {stdout}");
+        assert_eq!(r.len(), 8, "{r:?}");
         match r[0] {
             "`magic`" => {
-                assert_eq!(r[3], "1.000");
-                assert_eq!(r[4], "baseline");
-                assert_eq!(r[9], "baseline, deterministic (2 games twice)");
+                assert_eq!((r[3], r[5]), ("1", "baseline"), "{r:?}");
+                assert_eq!(r[7], "baseline, deterministic (2 games twice)");
             }
-            // Only one method is timed; every one is checked at fixed nodes.
+            // The one method measured: a speed ratio from five pairs, no
+            // prediction (two pairs per calibration point are too few for
+            // a slope), and the direct check against the baseline.
             "`obstruction-difference`" => {
-                // Time losses (the failures column) are possible on a loaded
-                // machine at 1+0.01; they are notes, not defects.
-                assert_eq!((r[6], r[9]), ("2", "yes (2 games)"), "{r:?}");
-                assert!(r[8].parse::<u32>().is_ok(), "{r:?}");
+                assert_eq!(r[1], bench_nodes, "the same bench nodes: {stdout}");
+                assert!(r[3].contains(" ["), "{r:?}");
+                assert_eq!(r[5], "no calibration slope", "{r:?}");
+                assert!(r[6].contains("`"), "{r:?}");
+                assert_eq!(r[7], "yes (2 games)", "{r:?}");
             }
-            _ => assert_eq!((r[4], r[9]), ("not played", "yes (2 games)"), "{r:?}"),
+            _ => assert_eq!(
+                (r[3], r[5], r[7]),
+                ("-", "no speed ratio", "yes (2 games)"),
+                "{r:?}"
+            ),
         }
     }
+    assert!(stdout.contains("Slope at 1+0.01: none"), "{stdout}");
+    assert!(stdout.contains("No verdict"), "{stdout}");
     let json = std::fs::read_to_string(out.join("results.json")).unwrap();
     assert!(json.contains("\"quick\": true,"), "{json}");
     assert!(json.contains("\"defects\": []"), "{json}");
     let svg = std::fs::read_to_string(out.join("results.svg")).unwrap();
     assert!(svg.starts_with("<svg ") && svg.trim_end().ends_with("</svg>"));
     assert!(
+        svg.contains("too few games"),
+        "the plot says what it left out"
+    );
+    assert!(
         std::fs::read_to_string(out.join("results.md"))
             .unwrap()
             .contains("| method ")
     );
+    // Two time factors and the direct check, two pairs each.
     let pgn = std::fs::read_to_string(out.join("timed-games.pgn")).unwrap();
-    assert_eq!(pgn.matches("[Event ").count(), 2);
+    assert_eq!(pgn.matches("[Event ").count(), 12);
+
+    // --resume adds games to what the run has: one more direct pair.
+    let again = Command::new(EXPERIMENT)
+        .arg("--resume")
+        .arg(&out)
+        .args(["--direct-pairs", "3"])
+        .output()
+        .unwrap();
+    assert!(
+        again.status.success(),
+        "{}",
+        String::from_utf8_lossy(&again.stderr)
+    );
+    let pgn = std::fs::read_to_string(out.join("timed-games.pgn")).unwrap();
+    assert_eq!(pgn.matches("[Event ").count(), 14);
+    let json: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(out.join("results.json")).unwrap()).unwrap();
+    assert_eq!(json["direct"]["result"]["games"], 6, "{json}");
+    assert_eq!(json["calibration"][0]["result"]["games"], 4, "{json}");
     let _ = std::fs::remove_dir_all(&out);
+
+    // Bad input: nothing runs, exit 2 with a message.
+    for (args, says) in [
+        (&["--budget", "0.01"][..], "--budget"),
+        (&["--methods", "bogus"], "does not offer the method 'bogus'"),
+        (&["--resume", "/nonexistent/run"], "earlier run"),
+    ] {
+        let o = Command::new(EXPERIMENT)
+            .args(["--engine", BORROW])
+            .args(args)
+            .output()
+            .unwrap();
+        let err = String::from_utf8_lossy(&o.stderr);
+        assert_eq!(o.status.code(), Some(2), "{args:?}: {err}");
+        assert!(err.contains(says), "{args:?}: {err}");
+    }
 
     let missing = Command::new(EXPERIMENT)
         .current_dir(std::env::temp_dir())

@@ -49,14 +49,10 @@ fn main() -> ExitCode {
         }
     };
     // One write: a closed pipe is no panic.
-    print_text(&format!(
-        "{}\n\n{}\n{}",
-        output::settings(&report),
-        output::table(&report),
-        output::defects(&report)
-    ));
+    print_text(&output::text(&report));
     eprintln!(
-        "borrow-experiment: wrote {0}/results.md, {0}/results.json, {0}/results.svg and the games' PGN",
+        "borrow-experiment: wrote {0}/results.md, {0}/results.json, {0}/results.svg, the games' PGN \
+         and {0}/state.json (--resume {0} continues the run)",
         out.display()
     );
     if report.interrupted {

@@ -14,10 +14,6 @@ pub const DEFAULT_ENGINE: &str = "target/release/borrow";
 /// The default baseline method.
 pub const DEFAULT_BASELINE: &str = "magic";
 
-/// The method left out of the timed matches by default: the slow ray-walking
-/// reference (it is still in the speed and identity columns).
-pub const SLOW_REFERENCE: &str = "reference";
-
 /// The opening suite shipped for the experiment.
 pub const DEFAULT_OPENINGS: &str =
     concat!(env!("CARGO_MANIFEST_DIR"), "/openings/noob_3moves_3000.epd");
@@ -27,20 +23,25 @@ pub const DEFAULT_OUT: &str = "experiment-results";
 
 /// What the experiment does, at the head of `--help`.
 const ABOUT: &str = "\
-borrow-experiment: the attack-method experiment. For each attack method of
-one borrow binary: bench speed (nps), games at fixed nodes that must be
-identical to the baseline's, and game pairs against the baseline method at a
-time control (Elo, nElo).";
+borrow-experiment: what each attack method does to the engine's strength.
+A method changes only the speed (fixed-node games must be identical), so its
+Elo effect is the calibration slope (Elo per doubling of time, from
+time-odds matches of the baseline against itself) times log2 of its speed
+ratio to the baseline (from interleaved bench runs), each with its error; a
+direct match of the slowest method against the fastest checks the
+prediction.";
 
 /// The end of `--help`.
 const AFTER_HELP: &str = "\
-The table goes to stdout, progress to stderr. Defects: bench node counts
-that differ, fixed-node games that differ from the baseline's, crashes,
-illegal moves, stalls; time losses are listed as notes (they depend on the
-machine's load).
+The table goes to stdout, progress to stderr; results.{md,json,svg}, the
+state of the run (for --resume) and the PGNs go to --out. Defects: bench
+node counts that differ, fixed-node games that differ from the baseline's,
+crashes, illegal moves, stalls; time losses are listed as notes (they
+depend on the machine's load).
 
 Exit status: 0 when no defect was found, 1 when one was, 2 on a usage or
-setup error, 130 on Ctrl-C.";
+setup error (also a budget too small for one calibration point), 130 on
+Ctrl-C.";
 
 /// The end of `sample-openings --help`.
 const SAMPLE_AFTER_HELP: &str = "\
@@ -88,22 +89,42 @@ struct RunArgs {
     /// build --release`
     #[arg(long, value_name = "PATH")]
     engine: Option<PathBuf>,
-    /// The method every other plays against [magic]
+    /// The perft binary for the perft speed column [`perft` beside the
+    /// engine, if there]
+    #[arg(long, value_name = "PATH")]
+    perft: Option<PathBuf>,
+    /// The method every other is compared with, and the one of the
+    /// calibration [magic]
     #[arg(long, value_name = "NAME")]
     baseline: Option<String>,
-    /// Methods (comma-separated) for the timed matches [every method the
-    /// engine offers but the baseline and `reference`]
+    /// Methods (comma-separated) to measure and predict [all]
     #[arg(long, value_name = "LIST|all")]
     methods: Option<String>,
     /// Methods for the fixed-node identity check [all]
     #[arg(long, value_name = "LIST|all")]
     identity_methods: Option<String>,
-    /// Time control of the timed matches [5+0.05]
+    /// Hours the whole run may take; the games are planned to fit [2]
+    #[arg(long, value_name = "HOURS", value_parser = hours)]
+    budget: Option<f64>,
+    /// Continue the run in DIR (stopped, or to add games with a larger
+    /// --budget): its options are the ones it was started with
+    #[arg(long, value_name = "DIR")]
+    resume: Option<PathBuf>,
+    /// The experiment's time control: calibration and direct check [5+0.05]
     #[arg(long, value_name = "TC", value_parser = |s: &str| s.parse::<TimeControl>())]
     tc: Option<TimeControl>,
-    /// Game pairs per method at --tc [100]
+    /// A second time control for the calibration, or 'none' [20+0.2]
+    #[arg(long, value_name = "TC|none", value_parser = optional_tc)]
+    tc2: Option<Tc2>,
+    /// Time factors of the calibration (comma-separated) [0.5,0.7,1.4,2]
+    #[arg(long, value_name = "LIST", value_parser = factors)]
+    factors: Option<Factors>,
+    /// Game pairs per calibration point [planned from --budget]
     #[arg(long, value_name = "N", value_parser = positive)]
-    pairs: Option<usize>,
+    odds_pairs: Option<usize>,
+    /// Game pairs of the direct check [planned from --budget]
+    #[arg(long, value_name = "N", value_parser = positive)]
+    direct_pairs: Option<usize>,
     /// Games at once [2]: no engine ponders, so each game keeps at most one
     /// core busy
     #[arg(long, value_name = "N", value_parser = positive)]
@@ -120,9 +141,13 @@ struct RunArgs {
     #[arg(long, value_name = "D", help = bench_depth_help(), allow_negative_numbers = true,
           value_parser = engine::bench::parse_depth)]
     bench_depth: Option<u32>,
-    /// Bench runs per method, interleaved [5]
+    /// Bench (and perft) run pairs per method, each the baseline's run then
+    /// the method's [10]
     #[arg(long, value_name = "N", value_parser = positive)]
-    bench_runs: Option<usize>,
+    bench_pairs: Option<usize>,
+    /// Depth of the perft runs, from the start position [6]
+    #[arg(long, value_name = "D", value_parser = clap::value_parser!(u32).range(1..=9))]
+    perft_depth: Option<u32>,
     /// EPD or PGN suite [matches/openings/noob_3moves_3000.epd]
     #[arg(long, value_name = "FILE")]
     openings: Option<PathBuf>,
@@ -136,16 +161,19 @@ struct RunArgs {
     /// from move 34 after 8 moves within 20 cp; resign at 600 cp for 3 moves]
     #[arg(long)]
     no_adjudication: bool,
-    /// Where results.{json,md,svg} and the PGNs go [experiment-results]
-    #[arg(long, value_name = "DIR")]
+    /// Where results.{json,md,svg}, the state and the PGNs go
+    /// [experiment-results]
+    #[arg(long, value_name = "DIR", conflicts_with = "resume")]
     out: Option<PathBuf>,
     /// Chess960 games (as borrow-match -variant fischerandom); give a 960
     /// suite, e.g. --openings matches/openings/chess960.epd
     #[arg(long)]
     chess960: bool,
-    /// A smoke run: 1 pair per method at 1+0.01, 1 identity pair at 500
-    /// nodes, bench depth 4, 1 bench run, --maxmoves 40 (the options given
-    /// beside it still apply)
+    /// A smoke run in minutes: 5 bench pairs at depth 4, perft depth 4, 1
+    /// identity pair at 500 nodes, factors 0.5 and 2 at 1+0.01 only, 2
+    /// pairs per point and 2 direct pairs (too few for intervals: the
+    /// output says so), --maxmoves 40 (the options given beside it still
+    /// apply)
     #[arg(long)]
     quick: bool,
 }
@@ -160,21 +188,71 @@ fn bench_depth_help() -> String {
     )
 }
 
+/// `--tc2`: a time control or none.
+#[derive(Clone, Debug)]
+struct Tc2(Option<TimeControl>);
+
+fn optional_tc(s: &str) -> Result<Tc2, String> {
+    if s.eq_ignore_ascii_case("none") {
+        Ok(Tc2(None))
+    } else {
+        s.parse().map(|tc| Tc2(Some(tc)))
+    }
+}
+
+/// `--factors`: positive time factors.
+#[derive(Clone, Debug)]
+struct Factors(Vec<f64>);
+
+fn factors(s: &str) -> Result<Factors, String> {
+    let v: Vec<f64> = s
+        .split(',')
+        .map(|f| {
+            f.trim()
+                .parse::<f64>()
+                .ok()
+                .filter(|x| x.is_finite() && *x > 0.0 && *x != 1.0)
+                .ok_or_else(|| format!("'{f}' is not a time factor (a positive number but 1)"))
+        })
+        .collect::<Result<_, _>>()?;
+    Ok(Factors(v))
+}
+
+fn hours(s: &str) -> Result<f64, String> {
+    s.trim()
+        .parse::<f64>()
+        .ok()
+        .filter(|h| h.is_finite() && *h > 0.0)
+        .ok_or_else(|| format!("'{s}' is not a number of hours above 0"))
+}
+
 /// Everything the experiment is told to do.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Options {
     /// The engine binary.
     pub engine: PathBuf,
+    /// The perft binary (`None`: beside the engine, if there).
+    pub perft: Option<PathBuf>,
     /// The baseline method.
     pub baseline: String,
-    /// Methods of the timed matches (`None`: the default set).
+    /// Methods measured and predicted (`None`: all).
     pub methods: Option<Vec<String>>,
     /// Methods of the identity check (`None`: all).
     pub identity_methods: Option<Vec<String>>,
-    /// The time control of the timed matches.
+    /// The whole run's budget, in hours.
+    pub budget_hours: f64,
+    /// Whether this continues the run in `out`.
+    pub resume: bool,
+    /// The experiment's time control.
     pub tc: TimeControl,
-    /// Game pairs per method at the time control.
-    pub pairs: usize,
+    /// The second time control of the calibration.
+    pub tc2: Option<TimeControl>,
+    /// The time factors of the calibration.
+    pub factors: Vec<f64>,
+    /// Game pairs per calibration point (`None`: planned).
+    pub odds_pairs: Option<usize>,
+    /// Game pairs of the direct check (`None`: planned).
+    pub direct_pairs: Option<usize>,
     /// Games at once.
     pub concurrency: usize,
     /// Grace past the clock.
@@ -185,8 +263,10 @@ pub struct Options {
     pub identity_pairs: usize,
     /// `borrow bench --depth` (`None`: the engine's default).
     pub bench_depth: Option<u32>,
-    /// Bench runs per method.
-    pub bench_runs: usize,
+    /// Bench and perft run pairs per method.
+    pub bench_pairs: usize,
+    /// The depth of the perft runs.
+    pub perft_depth: u32,
     /// The opening suite.
     pub openings: PathBuf,
     /// The seed of the opening order.
@@ -201,23 +281,32 @@ pub struct Options {
     pub quick: bool,
     /// `--chess960`: Chess960 games (the openings must be 960 positions).
     pub chess960: bool,
+    /// The arguments it was given (kept with the state, for `--resume`).
+    pub args: Vec<String>,
 }
 
 impl Default for Options {
     fn default() -> Options {
         Options {
             engine: PathBuf::from(DEFAULT_ENGINE),
+            perft: None,
             baseline: DEFAULT_BASELINE.into(),
             methods: None,
             identity_methods: None,
+            budget_hours: 2.0,
+            resume: false,
             tc: "5+0.05".parse().expect("a valid time control"),
-            pairs: 100,
+            tc2: Some("20+0.2".parse().expect("a valid time control")),
+            factors: vec![0.5, 0.7, 1.4, 2.0],
+            odds_pairs: None,
+            direct_pairs: None,
             concurrency: 2,
             timemargin: Duration::ZERO,
             nodes: 2000,
             identity_pairs: 4,
             bench_depth: None,
-            bench_runs: 5,
+            bench_pairs: 10,
+            perft_depth: 6,
             openings: PathBuf::from(DEFAULT_OPENINGS),
             seed: 1,
             maxmoves: None,
@@ -225,6 +314,7 @@ impl Default for Options {
             out: PathBuf::from(DEFAULT_OUT),
             quick: false,
             chess960: false,
+            args: Vec::new(),
         }
     }
 }
@@ -234,11 +324,15 @@ impl Options {
     pub fn quick() -> Options {
         Options {
             tc: "1+0.01".parse().expect("a valid time control"),
-            pairs: 1,
+            tc2: None,
+            factors: vec![0.5, 2.0],
+            odds_pairs: Some(2),
+            direct_pairs: Some(2),
             nodes: 500,
             identity_pairs: 1,
             bench_depth: Some(4),
-            bench_runs: 1,
+            bench_pairs: 5,
+            perft_depth: 4,
             maxmoves: Some(40),
             quick: true,
             ..Options::default()
@@ -322,8 +416,9 @@ where
     I: IntoIterator<Item = T>,
     T: Into<std::ffi::OsString> + Clone,
 {
-    let program = std::iter::once(std::ffi::OsString::from("borrow-experiment"));
-    let cli = Cli::try_parse_from(program.chain(args.into_iter().map(Into::into)))?;
+    let args: Vec<std::ffi::OsString> = args.into_iter().map(Into::into).collect();
+    let program = std::ffi::OsString::from("borrow-experiment");
+    let cli = Cli::try_parse_from(std::iter::once(program).chain(args.iter().cloned()))?;
     if let Some(Sub::SampleOpenings {
         from,
         count,
@@ -344,6 +439,10 @@ where
     } else {
         Options::default()
     };
+    o.args = args
+        .iter()
+        .map(|a| a.to_string_lossy().into_owned())
+        .collect();
     macro_rules! set {
         ($($field:ident),*) => { $(if let Some(v) = r.$field { o.$field = v.into(); })* };
     }
@@ -351,18 +450,31 @@ where
         engine,
         baseline,
         tc,
-        pairs,
         concurrency,
         identity_pairs,
-        bench_runs,
+        bench_pairs,
+        perft_depth,
         openings,
         seed,
         out
     );
-    if let Some(m) = r.methods {
-        // `all` is kept as a word: the runner expands it to every method.
-        o.methods = Some(list(&m).unwrap_or_else(|| vec!["all".into()]));
+    o.perft = r.perft.or(o.perft);
+    o.odds_pairs = r.odds_pairs.or(o.odds_pairs);
+    o.direct_pairs = r.direct_pairs.or(o.direct_pairs);
+    if let Some(h) = r.budget {
+        o.budget_hours = h;
     }
+    if let Some(dir) = r.resume {
+        o.out = dir;
+        o.resume = true;
+    }
+    if let Some(Tc2(tc2)) = r.tc2 {
+        o.tc2 = tc2;
+    }
+    if let Some(Factors(f)) = r.factors {
+        o.factors = f;
+    }
+    o.methods = r.methods.as_deref().and_then(list);
     if let Some(m) = r.identity_methods {
         o.identity_methods = list(&m);
     }
@@ -409,24 +521,34 @@ mod tests {
         let o = options("");
         assert_eq!(o, Options::default());
         assert_eq!(o.tc.to_string(), "5+0.05");
-        assert_eq!((o.pairs, o.concurrency, o.nodes), (100, 2, 2000));
+        assert_eq!(o.tc2.map(|t| t.to_string()).as_deref(), Some("20+0.2"));
+        assert_eq!((o.budget_hours, o.concurrency, o.nodes), (2.0, 2, 2000));
         let o = options(
             "--engine x/borrow --methods od,magic --identity-methods all --tc 10+0.1 \
-             --pairs 20 --concurrency 1 --nodes 3000 --identity-pairs 2 --bench-depth 9 \
-             --bench-runs 5 --seed 7 --out r --no-adjudication --maxmoves 100 --timemargin 20 \
-             --chess960",
+             --tc2 none --factors 0.5,2 --odds-pairs 20 --direct-pairs 30 --budget 3.5 \
+             --concurrency 1 --nodes 3000 --identity-pairs 2 --bench-depth 9 \
+             --bench-pairs 7 --perft-depth 5 --seed 7 --out r --no-adjudication \
+             --maxmoves 100 --timemargin 20 --chess960",
         );
         assert!(o.chess960 && !Options::default().chess960);
         assert_eq!(o.engine, PathBuf::from("x/borrow"));
         assert_eq!(o.methods, Some(vec!["od".into(), "magic".into()]));
         assert_eq!(o.identity_methods, None);
-        assert_eq!((o.pairs, o.concurrency, o.nodes), (20, 1, 3000));
+        assert_eq!((o.tc2, o.factors.clone()), (None, vec![0.5, 2.0]));
+        assert_eq!((o.odds_pairs, o.direct_pairs), (Some(20), Some(30)));
+        assert_eq!((o.budget_hours, o.concurrency, o.nodes), (3.5, 1, 3000));
         assert_eq!(
-            (o.identity_pairs, o.bench_depth, o.bench_runs),
-            (2, Some(9), 5)
+            (
+                o.identity_pairs,
+                o.bench_depth,
+                o.bench_pairs,
+                o.perft_depth
+            ),
+            (2, Some(9), 7, 5)
         );
         assert_eq!((o.seed, o.maxmoves), (7, Some(100)));
         assert_eq!(o.timemargin, Duration::from_millis(20));
+        assert_eq!(o.args.len(), 40, "{:?}", o.args);
         assert!(!o.adjudicate);
         assert_eq!(
             o.adjudication(),
@@ -436,21 +558,29 @@ mod tests {
             }
         );
         assert!(Options::default().adjudication().resign.is_some());
-        // --quick sets its defaults wherever it is; later options win.
-        let q = options("--pairs 3 --quick");
+        // --quick sets its defaults wherever it is; options beside it win.
+        let q = options("--bench-pairs 6 --quick");
         assert!(q.quick);
-        assert_eq!((q.pairs, q.bench_depth, q.nodes), (3, Some(4), 500));
-        assert_eq!(options("--methods all").methods, Some(vec!["all".into()]));
+        assert_eq!((q.bench_pairs, q.bench_depth, q.nodes), (6, Some(4), 500));
+        assert_eq!((q.odds_pairs, q.tc2), (Some(2), None));
+        assert_eq!(options("--methods all").methods, None);
+        let r = options("--resume earlier --budget 6");
+        assert!(r.resume && r.out == std::path::Path::new("earlier") && r.budget_hours == 6.0);
         let help = parse_args(args("--help")).unwrap_err();
         assert_eq!(help.kind(), clap::error::ErrorKind::DisplayHelp);
         for (bad, why) in [
-            ("--pairs 0", "at least 1"),
-            ("--pairs", "a value is required"),
+            ("--odds-pairs 0", "at least 1"),
+            ("--odds-pairs", "a value is required"),
             ("--tc x", "time control"),
+            ("--tc2 y", "time control"),
+            ("--factors 0.5,1", "not a time factor"),
+            ("--factors 0.5,-2", "not a time factor"),
+            ("--budget 0", "hours above 0"),
             ("--bench-depth 99", "depth"),
+            ("--resume a --out b", "cannot be used with"),
             ("--frobnicate", "unexpected argument '--frobnicate'"),
             ("sample-openings --count 3", "--from <FILE>"),
-            ("--pairs 3 sample-openings", "cannot be used with"),
+            ("--budget 3 sample-openings", "cannot be used with"),
         ] {
             let e = parse_args(args(bad)).unwrap_err().to_string();
             assert!(e.contains(why), "{bad}: {e}");

@@ -85,7 +85,7 @@ pub fn first_difference(expected: &GameLine, got: &GameLine) -> Option<String> {
 }
 
 /// The identity check's verdict on one method.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub enum Identity {
     /// Not checked.
     NotChecked,

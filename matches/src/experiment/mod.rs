@@ -1,30 +1,38 @@
-//! The attack-method experiment behind `borrow-experiment`: does the choice
-//! of sliding-attack method change the engine's strength, and only through
-//! its speed?
+//! The attack-method experiment behind `borrow-experiment`: what does the
+//! choice of sliding-attack method do to the engine's strength, with an
+//! answer precise to a few Elo?
 //!
-//! With one `borrow` binary and its `AttackMethod` option, for each method:
+//! A method can change the strength only through the speed: the search does
+//! not depend on it. So the experiment measures the speed precisely and
+//! converts it to Elo by a calibration, instead of playing the ten thousand
+//! games per method a direct answer of ±8 Elo would need:
 //!
-//! 1. **Speed**: `borrow bench --method M` (a fixed-depth search), run a few
-//!    times, methods interleaved; the median nodes per second. The node
-//!    count is the same for every method and run, or that is a defect.
-//! 2. **Identity**: games at a fixed node count, the method against the
-//!    baseline method, from the same openings as the baseline against
-//!    itself. The search does not depend on the method, so every game must
-//!    be move for move (and score for score) the baseline's game from the
-//!    same opening and colour, or that is a defect. The baseline's games are
-//!    played twice: the engine must be deterministic for the check to mean
-//!    anything.
-//! 3. **Strength**: game pairs at a time control, the method against the
-//!    baseline, from a balanced opening suite in a seeded random order (the
-//!    same openings for every method); Elo and nElo with 95% intervals from
-//!    the pentanomial counts.
+//! 1. **Speed**: `borrow bench` (and `perft`) runs of each method, each
+//!    paired with a run of the baseline just before it, pinned to one core;
+//!    the ratio with its 95% interval from the pairs' log ratios. Node counts
+//!    must be the same for every method and run.
+//! 2. **Identity**: fixed-node games of each method against the baseline
+//!    must be move for move the baseline's own (played twice: it must be
+//!    deterministic).
+//! 3. **Calibration**: time-odds matches of the baseline against itself
+//!    (time factors 0.5 … 2) give the Elo of a doubling of time, the slope
+//!    `s` of Elo = s · log2 f, at the experiment's time control and at a
+//!    second, longer one.
+//! 4. **Prediction**: each method's Elo effect, s · log2(speed ratio), its
+//!    interval carrying both errors (delta method, [`model`]).
+//! 5. **Direct check**: the slowest method against the fastest, played out;
+//!    the report says whether the prediction lies inside the measured
+//!    interval.
 //!
-//! The results are printed as a table and written as JSON, Markdown and an
-//! SVG chart ([`output`]) to the output directory. [`sample_openings`]
-//! picks the suite the experiment ships with.
+//! The budget (`--budget`) is shared out by [`plan`]; the state is saved
+//! after every step for `--resume`. The results are printed as a table and
+//! written as JSON, Markdown and an SVG plot ([`output`]).
 //!
 //! - `args`: the command line and [`Options`];
-//! - `probe`: the engine's `uci` answer and its `bench` speed;
+//! - `probe`: the engine's `uci` answer, reading a bench line;
+//! - `speed`: bench and perft run pairs, and their ratio;
+//! - `plan`: the budget shared out among the games;
+//! - `state`: the saved state of a run, for `--resume`;
 //! - `identity`: the fixed-node identity check ([`Identity`]);
 //! - `runner`: the matches, in order ([`run`]);
 //! - `results`: what was measured ([`Report`]);
@@ -36,18 +44,22 @@ mod args;
 mod identity;
 pub mod model;
 pub mod output;
+pub mod plan;
 mod probe;
 mod results;
 mod runner;
 mod sample;
+pub mod speed;
+mod state;
 
 pub use args::{
     DEFAULT_BASELINE, DEFAULT_ENGINE, DEFAULT_OPENINGS, DEFAULT_OUT, Invocation, Options,
-    SLOW_REFERENCE, SampleOptions, parse_args,
+    SampleOptions, parse_args,
 };
 pub use identity::{GameLine, GameLines, Identity, Ply, first_difference};
-pub use probe::{BenchRun, EngineInfo, bench, median, parse_bench, parse_uci_answer, query_engine};
-pub use results::{MethodResult, Report, SetupError};
+pub use probe::{BenchRun, EngineInfo, median, parse_bench, parse_uci_answer, query_engine};
+pub use results::{Direct, MethodResult, OddsMatch, Report, SetupError, merged};
 use runner::elapsed;
 pub use runner::run;
 pub use sample::{run_sample, sample_openings};
+pub use state::State;

@@ -1,15 +1,19 @@
-//! The experiment's results as a Markdown table (also what the terminal
-//! shows), JSON, and a hand-written SVG chart: bench speed as bars, Elo
-//! against the baseline with its 95% interval as whiskers.
+//! The experiment's results as Markdown tables (also what the terminal
+//! shows), JSON, and a hand-written SVG plot: Elo against log2 of the speed
+//! ratio, with the calibration line and its band, each method's predicted
+//! point, the time-odds points and the direct check.
 
 use std::fmt::Write;
 use std::path::Path;
 
+use super::model::SpeedRatio;
 use super::{Identity, MethodResult, Report};
 use serde_json::{Value, json};
 
+use crate::clock::TimeControl;
 use crate::report::{json_failures, json_interval, summary};
-use crate::stats::{Interval, Summary};
+use crate::stats::Interval;
+use crate::tournament::MatchResult;
 
 /// Thousands separated by commas: `1752927` → `1,752,927`.
 pub fn grouped(n: u64) -> String {
@@ -32,19 +36,26 @@ fn signed(x: f64) -> String {
     }
 }
 
-/// `value ± error`, or why there is none.
-fn interval(i: Option<Interval>, s: &Summary) -> String {
-    match (i, s.too_few) {
-        (Some(i), _) => format!("{} ± {:.1}", signed(i.value), i.error()),
-        (None, Some(why)) => why.to_string(),
-        (None, None) => "-".into(),
+/// `ratio [lower, upper]`, or why there is none.
+fn speed_cell(r: Option<SpeedRatio>, runs: usize) -> String {
+    match r {
+        Some(r) => {
+            let i = r.ratio();
+            format!("{:.3} [{:.3}, {:.3}]", i.value, i.lower, i.upper)
+        }
+        None if runs == 0 => "-".into(),
+        None => format!(
+            "too few runs ({runs} pair(s); {} needed)",
+            SpeedRatio::MIN_PAIRS
+        ),
     }
 }
 
-/// The speed of `m` relative to the baseline's.
-pub fn ratio(report: &Report, m: &MethodResult) -> Option<f64> {
-    let base = report.baseline()?.nps();
-    (base > 0 && !m.bench.is_empty()).then(|| m.nps() as f64 / base as f64)
+/// `value ± error` of an interval that may be missing.
+fn pm(i: Option<Interval>, missing: &str) -> String {
+    i.map_or(missing.into(), |i| {
+        format!("{} ± {:.1}", signed(i.value), i.error())
+    })
 }
 
 /// The identity column's text.
@@ -68,38 +79,72 @@ pub fn identity_text(i: &Identity) -> String {
     }
 }
 
+/// Why a method has no predicted Elo.
+fn no_prediction(report: &Report, m: &MethodResult) -> String {
+    if m.method == report.baseline {
+        "baseline".into()
+    } else if m.speed().is_none() {
+        "no speed ratio".into()
+    } else {
+        "no calibration slope".into()
+    }
+}
+
+/// The direct check's cell for `m`: the measured Elo in the slow method's
+/// row, a pointer in the fast one's.
+fn direct_cell(report: &Report, m: &MethodResult) -> String {
+    let Some(d) = &report.direct else {
+        return "-".into();
+    };
+    let s = summary(&d.result);
+    if m.method == d.slow {
+        let elo = match (s.elo, s.too_few) {
+            (Some(e), _) => format!("{} ± {:.1}", signed(e.value), e.error()),
+            (None, Some(why)) => why.to_string(),
+            (None, None) => "-".into(),
+        };
+        format!("{elo} vs `{}`", d.fast)
+    } else if m.method == d.fast {
+        format!("(opponent of `{}`)", d.slow)
+    } else {
+        "-".into()
+    }
+}
+
 /// The cells of one row of the table.
 fn row(report: &Report, m: &MethodResult) -> Vec<String> {
     let is_base = m.method == report.baseline;
-    let mut cells = vec![
+    let nps = if is_base {
+        report.baseline_nps()
+    } else {
+        m.nps()
+    };
+    let nodes = if is_base {
+        report
+            .methods
+            .iter()
+            .find_map(|x| x.bench.first().map(|p| p.base.nodes))
+    } else {
+        m.bench_nodes()
+    };
+    vec![
         format!("`{}`", m.method),
-        m.bench_nodes().map_or("-".into(), grouped),
-        if m.bench.is_empty() {
-            "-".into()
+        nodes.map_or("-".into(), grouped),
+        nps.map_or("-".into(), grouped),
+        if is_base {
+            "1".into()
         } else {
-            grouped(m.nps())
+            speed_cell(m.speed(), m.bench.len())
         },
-        ratio(report, m).map_or("-".into(), |r| format!("{r:.3}")),
-    ];
-    match &m.timed {
-        Some(r) => {
-            let s = summary(r);
-            let fails: u64 = r.failures.iter().flatten().sum();
-            cells.extend([
-                interval(s.elo, &s),
-                interval(s.nelo, &s),
-                r.wdl.games().to_string(),
-                format!("{}/{}/{}", r.wdl.wins, r.wdl.draws, r.wdl.losses),
-                fails.to_string(),
-            ]);
-        }
-        None => {
-            let why = if is_base { "baseline" } else { "not played" };
-            cells.extend([why.into(), "-".into(), "0".into(), "-".into(), "-".into()]);
-        }
-    }
-    cells.push(identity_text(&m.identity));
-    cells
+        if is_base {
+            "1".into()
+        } else {
+            speed_cell(m.perft_speed(), m.perft.len())
+        },
+        pm(report.predicted(m), &no_prediction(report, m)),
+        direct_cell(report, m),
+        identity_text(&m.identity),
+    ]
 }
 
 /// The table's header.
@@ -108,24 +153,19 @@ fn header(report: &Report) -> Vec<String> {
     vec![
         "method".into(),
         "bench nodes".into(),
-        "nps".into(),
-        format!("nps / {}", report.baseline),
-        format!("Elo vs {} (95%)", report.baseline),
-        "nElo (95%)".into(),
-        "games".into(),
-        "W/D/L".into(),
-        "failures".into(),
+        "bench nps".into(),
+        format!("speed / {} (95%)", report.baseline),
+        format!("perft / {} (95%)", report.baseline),
+        format!("predicted Elo vs {} (95%)", report.baseline),
+        format!("direct Elo (95%, tc={})", o.tc),
         format!("identical at nodes={}", o.nodes),
     ]
 }
 
-/// The results table in Markdown (the terminal shows the same text).
-pub fn table(report: &Report) -> String {
-    let mut rows = vec![header(report)];
-    rows.extend(report.methods.iter().map(|m| row(report, m)));
+/// Rows as a Markdown table, columns padded (numeric ones to the right).
+fn markdown_table(rows: &[Vec<String>], numeric: &dyn Fn(usize) -> bool) -> String {
     let width = |c: usize| rows.iter().map(|r| r[c].chars().count()).max().unwrap_or(0);
     let widths: Vec<usize> = (0..rows[0].len()).map(width).collect();
-    let numeric = |c: usize| (1..=3).contains(&c) || c == 6 || c == 8;
     let mut out = String::new();
     for (i, r) in rows.iter().enumerate() {
         out.push('|');
@@ -154,6 +194,119 @@ pub fn table(report: &Report) -> String {
     out
 }
 
+/// The results table in Markdown (the terminal shows the same text).
+pub fn table(report: &Report) -> String {
+    let mut rows = vec![header(report)];
+    rows.extend(report.methods.iter().map(|m| row(report, m)));
+    markdown_table(&rows, &|c| (1..=2).contains(&c))
+}
+
+/// The time controls of the calibration, the experiment's first.
+fn calibration_tcs(report: &Report) -> Vec<TimeControl> {
+    let mut tcs = vec![report.options.tc];
+    for m in &report.odds {
+        if !tcs.contains(&m.tc) {
+            tcs.push(m.tc);
+        }
+    }
+    tcs
+}
+
+/// The calibration: each time-odds point, then the slope at each time
+/// control.
+pub fn calibration(report: &Report) -> String {
+    let b = &report.baseline;
+    let mut rows = vec![vec![
+        "tc".to_string(),
+        "time factor".into(),
+        "pairs".into(),
+        "W/D/L".into(),
+        format!("Elo vs {b} at factor 1 (95%)"),
+    ]];
+    for m in &report.odds {
+        let s = summary(&m.result);
+        rows.push(vec![
+            m.tc.to_string(),
+            format!("{}", m.factor),
+            m.result.pairs.total().to_string(),
+            format!(
+                "{}/{}/{}",
+                m.result.wdl.wins, m.result.wdl.draws, m.result.wdl.losses
+            ),
+            match (s.elo, s.too_few) {
+                (Some(e), _) => format!("{} ± {:.1}", signed(e.value), e.error()),
+                (None, Some(why)) => why.to_string(),
+                (None, None) => "-".into(),
+            },
+        ]);
+    }
+    let mut out = String::new();
+    if rows.len() > 1 {
+        out = markdown_table(&rows, &|c| (1..=2).contains(&c));
+        out.push('\n');
+    }
+    for tc in calibration_tcs(report) {
+        let _ = match report.slope(&tc) {
+            Some(s) => {
+                let i = s.interval();
+                writeln!(
+                    out,
+                    "Slope at {tc}: {:.1} ± {:.1} Elo per doubling of time (from {} point(s); \
+                     Birge ratio {:.2}{}).",
+                    i.value,
+                    i.error(),
+                    s.points,
+                    s.birge,
+                    if s.birge > 1.0 {
+                        ", error widened by it"
+                    } else {
+                        ""
+                    }
+                )
+            }
+            None => writeln!(
+                out,
+                "Slope at {tc}: none (no calibration point with an interval)."
+            ),
+        };
+    }
+    out
+}
+
+/// The direct check in words: measured, predicted, and whether they agree.
+pub fn direct(report: &Report) -> String {
+    let Some(d) = &report.direct else {
+        return "Direct check: not played.\n".into();
+    };
+    let s = summary(&d.result);
+    let measured = match (s.elo, s.too_few) {
+        (Some(e), _) => format!("{} ± {:.1} Elo", signed(e.value), e.error()),
+        (None, Some(why)) => why.to_string(),
+        (None, None) => "no result".into(),
+    };
+    let predicted = report
+        .direct_predicted()
+        .map_or("none (no slope or speed ratio)".into(), |p| {
+            format!("{} ± {:.1} Elo", signed(p.value), p.error())
+        });
+    let verdict = match report.direct_agrees() {
+        Some(true) => "The prediction lies inside the measured interval.",
+        Some(false) => "The prediction lies OUTSIDE the measured interval.",
+        None => "No verdict: the measurement or the prediction is missing.",
+    };
+    format!(
+        "Direct check at {}: `{}` (slowest) against `{}` (fastest), {} games ({}/{}/{}): \
+         measured {measured}; predicted {predicted}. {verdict}\n",
+        report.options.tc,
+        d.slow,
+        d.fast,
+        d.result.wdl.games(),
+        d.result.wdl.wins,
+        d.result.wdl.draws,
+        d.result.wdl.losses
+    )
+}
+
 /// What the experiment ran with, in one paragraph.
 pub fn settings(report: &Report) -> String {
     let o = &report.options;
@@ -165,20 +318,47 @@ pub fn settings(report: &Report) -> String {
     let maxmoves = o
         .maxmoves
         .map_or(String::new(), |n| format!(", draw after {n} moves"));
+    let plan = report.plan.as_ref().map_or(String::new(), |p| {
+        format!(
+            " Budget {:.2} h: {} pair(s) per calibration point at {}{}, {} direct pair(s).{}",
+            o.budget_hours,
+            p.odds_pairs,
+            o.tc,
+            match o.tc2 {
+                Some(tc2) if p.odds_pairs_tc2 > 0 => format!(" and {} at {tc2}", p.odds_pairs_tc2),
+                _ => String::new(),
+            },
+            p.direct_pairs,
+            p.notes
+                .iter()
+                .map(|n| format!(" Note: {n}."))
+                .collect::<String>()
+        )
+    });
     format!(
-        "Engine `{}` ({}), baseline `{}`. Bench: {} run(s) per method, interleaved, depth {}; \
-         nps is the median. Timed games: tc={}, {} pair(s) per method, concurrency {}, \
-         openings {} ({} positions, random order, seed {}), adjudication: {adjudication}{maxmoves}. \
-         Identity: nodes={}, {} pair(s) per method, compared move by move with the \
-         baseline's games from the same openings and colours. {}, {}{}.",
+        "Engine `{}` ({}), baseline `{}`. Speed: {} pair(s) of runs per method (the baseline's \
+         run, then the method's), `bench` at depth {} and perft {} from the start position, \
+         pinned to one core; ratio and 95% interval from the pairs' log2 ratios (t \
+         distribution). Calibration: time-odds matches of `{}` against itself, time factors \
+         {}, at {}{}. Games: concurrency {}, openings {} ({} positions, random order, seed {}), \
+         adjudication: {adjudication}{maxmoves}. Identity: nodes={}, {} pair(s) per method. \
+         Prediction: slope × log2(speed ratio), 95% interval by the delta method (both \
+         errors).{plan} {}, {}{}.",
         o.engine.display(),
         report.engine_name,
         report.baseline,
-        o.bench_runs,
+        o.bench_pairs,
         o.bench_depth
             .map_or("the engine's default".into(), |d| d.to_string()),
+        o.perft_depth,
+        report.baseline,
+        o.factors
+            .iter()
+            .map(|f| f.to_string())
+            .collect::<Vec<_>>()
+            .join(", "),
         o.tc,
-        o.pairs,
+        o.tc2.map_or(String::new(), |t| format!(" and {t}")),
         o.concurrency,
         o.openings
             .file_name()
@@ -226,38 +406,65 @@ pub fn defects(report: &Report) -> String {
     s
 }
 
-/// The Markdown report: settings, table, defects and notes.
-pub fn markdown(report: &Report) -> String {
+/// Everything for the terminal: settings, table, calibration, direct
+/// check, defects.
+pub fn text(report: &Report) -> String {
     format!(
-        "# Attack methods: speed and strength\n\n{}\n\n{}\n{}",
+        "{}\n\n{}\n{}\n{}\n{}",
         settings(report),
         table(report),
+        calibration(report),
+        direct(report),
         defects(report)
     )
 }
 
+/// The Markdown report, with the plot.
+pub fn markdown(report: &Report) -> String {
+    format!(
+        "# Attack methods: speed and strength\n\n{}\n\n{}\n![Elo against speed](results.svg)\n\n\
+         ## Calibration\n\n{}\n## Direct check\n\n{}\n## Defects\n\n{}",
+        settings(report),
+        table(report),
+        calibration(report),
+        direct(report),
+        defects(report)
+    )
+}
+
+fn json_speed(r: Option<SpeedRatio>) -> Value {
+    r.map_or(Value::Null, |r| {
+        let i = r.ratio();
+        json!({"ratio": i.value, "lower": i.lower, "upper": i.upper,
+               "log2": r.log2, "log2_half_width": r.half_width, "pairs": r.pairs})
+    })
+}
+
+fn json_match(r: &MatchResult) -> Value {
+    let s = summary(r);
+    json!({
+        "names": r.names,
+        "limits": r.limits,
+        "elo": json_interval(s.elo),
+        "nelo": json_interval(s.nelo),
+        "too_few_games": s.too_few.map(|why| why.to_string()),
+        "games": r.wdl.games(),
+        "wins": r.wdl.wins,
+        "draws": r.wdl.draws,
+        "losses": r.wdl.losses,
+        "pentanomial": r.pairs.pentanomial(),
+        "failures": json_failures(r),
+        "seconds": r.duration.as_secs_f64(),
+    })
+}
+
 fn json_method(report: &Report, m: &MethodResult) -> Value {
-    let runs: Vec<Value> = m
-        .bench
-        .iter()
-        .map(|b| json!({"nodes": b.nodes, "nps": b.nps}))
-        .collect();
-    let timed = m.timed.as_ref().map(|r| {
-        let s = summary(r);
-        json!({
-            "elo": json_interval(s.elo),
-            "nelo": json_interval(s.nelo),
-            "los": s.los,
-            "too_few_games": s.too_few.map(|why| why.to_string()),
-            "games": r.wdl.games(),
-            "wins": r.wdl.wins,
-            "draws": r.wdl.draws,
-            "losses": r.wdl.losses,
-            "pentanomial": r.pairs.pentanomial(),
-            "failures": json_failures(r),
-            "seconds": r.duration.as_secs_f64(),
-        })
-    });
+    let runs = |pairs: &[super::speed::RunPair]| -> Vec<Value> {
+        pairs
+            .iter()
+            .map(|p| json!({"base_nps": p.base.nps, "nps": p.method.nps, "nodes": p.method.nodes}))
+            .collect()
+    };
     let identity = match &m.identity {
         Identity::NotChecked => Value::Null,
         Identity::Baseline {
@@ -272,11 +479,13 @@ fn json_method(report: &Report, m: &MethodResult) -> Value {
     };
     json!({
         "method": m.method,
-        "bench_runs": runs,
         "bench_nodes": m.bench_nodes(),
-        "nps": (!m.bench.is_empty()).then(|| m.nps()),
-        "nps_ratio": ratio(report, m),
-        "timed": timed,
+        "nps": m.nps(),
+        "bench_pairs": runs(&m.bench),
+        "perft_pairs": runs(&m.perft),
+        "speed": json_speed(m.speed()),
+        "perft_speed": json_speed(m.perft_speed()),
+        "predicted_elo": json_interval(report.predicted(m)),
         "identity": identity,
     })
 }
@@ -289,6 +498,41 @@ pub fn json(report: &Report) -> String {
         .iter()
         .map(|m| json_method(report, m))
         .collect();
+    let odds: Vec<Value> = report
+        .odds
+        .iter()
+        .map(|m| json!({"tc": m.tc.to_string(), "factor": m.factor, "result": json_match(&m.result)}))
+        .collect();
+    let slopes: Vec<Value> = calibration_tcs(report)
+        .iter()
+        .map(|tc| {
+            let s = report.slope(tc);
+            json!({
+                "tc": tc.to_string(),
+                "elo_per_doubling": json_interval(s.map(|s| s.interval())),
+                "points": s.map(|s| s.points),
+                "birge": s.map(|s| s.birge),
+            })
+        })
+        .collect();
+    let direct = report.direct.as_ref().map(|d| {
+        json!({
+            "slow": d.slow,
+            "fast": d.fast,
+            "result": json_match(&d.result),
+            "predicted_elo": json_interval(report.direct_predicted()),
+            "prediction_inside": report.direct_agrees(),
+        })
+    });
+    let plan = report.plan.as_ref().map(|p| {
+        json!({
+            "odds_pairs": p.odds_pairs,
+            "odds_pairs_tc2": p.odds_pairs_tc2,
+            "direct_pairs": p.direct_pairs,
+            "estimate_seconds": p.estimate.as_secs_f64(),
+            "notes": p.notes,
+        })
+    });
     let v = json!({
         "engine": o.engine.display().to_string(),
         "engine_name": report.engine_name,
@@ -296,8 +540,11 @@ pub fn json(report: &Report) -> String {
         "date": report.date,
         "seconds": report.duration.as_secs_f64(),
         "interrupted": report.interrupted,
+        "budget_hours": o.budget_hours,
+        "plan": plan,
         "tc": o.tc.to_string(),
-        "pairs": o.pairs,
+        "tc2": o.tc2.map(|t| t.to_string()),
+        "factors": o.factors,
         "concurrency": o.concurrency,
         "timemargin_ms": o.timemargin.as_millis() as u64,
         "adjudication": o.adjudicate,
@@ -305,12 +552,16 @@ pub fn json(report: &Report) -> String {
         "nodes": o.nodes,
         "identity_pairs": o.identity_pairs,
         "bench_depth": o.bench_depth,
-        "bench_runs": o.bench_runs,
+        "bench_pairs": o.bench_pairs,
+        "perft_depth": o.perft_depth,
         "openings": o.openings.display().to_string(),
         "openings_count": report.openings,
         "seed": o.seed,
         "quick": o.quick,
         "methods": methods,
+        "calibration": odds,
+        "slopes": slopes,
+        "direct": direct,
         "defects": report.defects,
         "notes": report.notes,
     });
@@ -341,42 +592,125 @@ pub fn nice_step(range: f64) -> f64 {
     step
 }
 
-/// The chart: per method, its bench speed as a bar (with the ratio to the
-/// baseline) and its Elo against the baseline with the 95% interval.
+/// A point of the plot with its bars.
+struct Mark {
+    x: f64,
+    /// The horizontal bar (speed interval), if any.
+    xs: Option<(f64, f64)>,
+    y: Interval,
+    label: String,
+}
+
+/// The plot: Elo against log2 of the speed (or time) ratio. The
+/// calibration line of each time control with the 95% band of the first,
+/// the time-odds points, each method's predicted effect (vertical bar: its
+/// Elo interval; horizontal bar: its speed interval) and the direct check.
 pub fn svg(report: &Report) -> String {
-    const LABEL: f64 = 260.0;
-    const BAR_X: f64 = 270.0;
-    const BAR_W: f64 = 240.0;
-    const ELO_X: f64 = 640.0;
-    const ELO_W: f64 = 320.0;
-    const TOP: f64 = 100.0;
-    const ROW: f64 = 28.0;
-    let n = report.methods.len();
-    let width = ELO_X + ELO_W + 100.0;
-    let height = TOP + ROW * n as f64 + 70.0;
+    const W: f64 = 900.0;
+    const H: f64 = 600.0;
+    const L: f64 = 90.0;
+    const R: f64 = 870.0;
+    const T: f64 = 80.0;
+    const B: f64 = 500.0;
+    let o = &report.options;
+    let tcs = calibration_tcs(report);
+    let colours = ["#4e79a7", "#f28e2b"];
+    // What is drawn, and what is left out for want of games.
+    let mut left_out: Vec<String> = Vec::new();
+    let mut odds_marks: Vec<(usize, Mark)> = Vec::new();
+    for m in &report.odds {
+        let k = tcs.iter().position(|t| *t == m.tc).unwrap_or(0).min(1);
+        let s = summary(&m.result);
+        match s.elo {
+            Some(e) => odds_marks.push((
+                k,
+                Mark {
+                    x: m.factor.log2(),
+                    xs: None,
+                    y: e,
+                    label: format!("{} ×{}", m.tc, m.factor),
+                },
+            )),
+            None => left_out.push(format!(
+                "time odds ×{} at {} ({})",
+                m.factor,
+                m.tc,
+                s.too_few.map_or("no result".into(), |w| w.to_string())
+            )),
+        }
+    }
+    let mut method_marks = Vec::new();
+    for m in &report.methods {
+        if let (Some(p), Some(sp)) = (report.predicted(m), m.speed()) {
+            method_marks.push(Mark {
+                x: sp.log2,
+                xs: Some((sp.log2 - sp.half_width, sp.log2 + sp.half_width)),
+                y: p,
+                label: m.method.clone(),
+            });
+        }
+    }
+    let direct_mark = report.direct.as_ref().and_then(|d| {
+        let sp = report.speed_between(&d.slow, &d.fast)?;
+        let s = summary(&d.result);
+        match s.elo {
+            Some(e) => Some(Mark {
+                x: sp.log2,
+                xs: Some((sp.log2 - sp.half_width, sp.log2 + sp.half_width)),
+                y: e,
+                label: format!("direct: {} vs {}", d.slow, d.fast),
+            }),
+            None => {
+                left_out.push(format!(
+                    "direct check ({})",
+                    s.too_few.map_or("no result".into(), |w| w.to_string())
+                ));
+                None
+            }
+        }
+    });
+    // The ranges: every mark with its bars, and zero.
+    let all = odds_marks
+        .iter()
+        .map(|(_, m)| m)
+        .chain(&method_marks)
+        .chain(direct_mark.iter());
+    let (mut x0, mut x1, mut y0, mut y1) = (-1.0f64, 1.0f64, -50.0f64, 50.0f64);
+    for m in all {
+        let (a, b) = m.xs.unwrap_or((m.x, m.x));
+        x0 = x0.min(a);
+        x1 = x1.max(b);
+        y0 = y0.min(m.y.lower);
+        y1 = y1.max(m.y.upper);
+    }
+    let (xs, ys) = (nice_step(x1 - x0), nice_step(y1 - y0));
+    let (x0, x1) = ((x0 / xs).floor() * xs, (x1 / xs).ceil() * xs);
+    let (y0, y1) = ((y0 / ys).floor() * ys, (y1 / ys).ceil() * ys);
+    let px = |x: f64| L + (x - x0) / (x1 - x0) * (R - L);
+    let py = |y: f64| B - (y.clamp(y0, y1) - y0) / (y1 - y0) * (B - T);
+
     let mut s = String::new();
     let _ = writeln!(
         s,
-        r#"<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}" viewBox="0 0 {width} {height}" font-family="DejaVu Sans, Arial, sans-serif" font-size="13">"#
+        r#"<svg xmlns="http://www.w3.org/2000/svg" width="{W}" height="{H}" viewBox="0 0 {W} {H}" font-family="DejaVu Sans, Arial, sans-serif" font-size="12">"#
     );
     let _ = writeln!(s, r##"<rect width="100%" height="100%" fill="#ffffff"/>"##);
-    let o = &report.options;
     let _ = writeln!(
         s,
-        r#"<text x="20" y="28" font-size="18" font-weight="bold">Attack methods in {}: speed and strength against {}</text>"#,
+        r#"<text x="20" y="28" font-size="17" font-weight="bold">Attack methods in {}: Elo against speed (baseline {})</text>"#,
         xml(&report.engine_name),
         xml(&report.baseline)
     );
     let _ = writeln!(
         s,
-        r##"<text x="20" y="50" fill="#444">bench: median of {} run(s){}; games: tc={}, {} pair(s) per method, {} openings; identity: nodes={}; {}{}</text>"##,
-        o.bench_runs,
-        o.bench_depth
-            .map_or(String::new(), |d| format!(", depth {d}")),
-        o.tc,
-        o.pairs,
-        report.openings,
-        o.nodes,
+        r##"<text x="20" y="50" fill="#444">calibration: {} against itself with time factors {}; speed: {} bench pair(s) per method; {}{}</text>"##,
+        xml(&report.baseline),
+        o.factors
+            .iter()
+            .map(|f| f.to_string())
+            .collect::<Vec<_>>()
+            .join(", "),
+        o.bench_pairs,
         report.date,
         if report.interrupted {
             " (interrupted)"
@@ -384,185 +718,217 @@ pub fn svg(report: &Report) -> String {
             ""
         }
     );
-    let _ = writeln!(
-        s,
-        r#"<text x="{BAR_X}" y="{}" font-weight="bold">bench speed (Mnps), ratio to {}</text>"#,
-        TOP - 16.0,
-        xml(&report.baseline)
-    );
-    let _ = writeln!(
-        s,
-        r#"<text x="{ELO_X}" y="{}" font-weight="bold">Elo vs {} (95% interval)</text>"#,
-        TOP - 16.0,
-        xml(&report.baseline)
-    );
-
-    // The Elo axis: symmetric around zero, round steps.
-    let mut reach: f64 = 10.0;
-    for m in &report.methods {
-        if let Some(e) = m.timed.as_ref().and_then(|r| summary(r).elo) {
-            reach = reach.max(e.lower.abs()).max(e.upper.abs());
-        }
-    }
-    // At most five steps across the whole axis.
-    let step = nice_step(2.0 * reach);
-    let reach = (reach / step).ceil() * step;
-    let x_of = |elo: f64| ELO_X + ELO_W / 2.0 + elo.clamp(-reach, reach) / reach * ELO_W / 2.0;
-    let bottom = TOP + ROW * n as f64;
-    let mut t = -reach;
-    while t <= reach + step / 2.0 {
-        let x = x_of(t);
-        let colour = if t.abs() < step / 2.0 {
-            "#555555"
+    // Grid and axes.
+    let mut t = x0;
+    while t <= x1 + xs / 2.0 {
+        let x = px(t);
+        let colour = if t.abs() < xs / 2.0 {
+            "#777"
         } else {
-            "#dddddd"
+            "#e4e4e4"
         };
         let _ = writeln!(
             s,
-            r#"<line x1="{x:.1}" y1="{}" x2="{x:.1}" y2="{bottom}" stroke="{colour}"/>"#,
-            TOP - 6.0
+            r#"<line x1="{x:.1}" y1="{T}" x2="{x:.1}" y2="{B}" stroke="{colour}"/><text x="{x:.1}" y="{}" text-anchor="middle" font-size="11">{}</text>"#,
+            B + 16.0,
+            trim(t)
         );
+        t += xs;
+    }
+    let mut t = y0;
+    while t <= y1 + ys / 2.0 {
+        let y = py(t);
+        let colour = if t.abs() < ys / 2.0 {
+            "#777"
+        } else {
+            "#e4e4e4"
+        };
         let _ = writeln!(
             s,
-            r#"<text x="{x:.1}" y="{}" text-anchor="middle" font-size="11">{}</text>"#,
-            bottom + 16.0,
-            if t.abs() < step / 2.0 {
-                "0".to_string()
-            } else {
-                format!("{t:+}")
-            }
+            r#"<line x1="{L}" y1="{y:.1}" x2="{R}" y2="{y:.1}" stroke="{colour}"/><text x="{}" y="{:.1}" text-anchor="end" font-size="11">{}</text>"#,
+            L - 6.0,
+            y + 4.0,
+            trim(t)
         );
-        t += step;
+        t += ys;
     }
     let _ = writeln!(
         s,
-        r##"<text x="{}" y="{}" text-anchor="middle" font-size="11" fill="#444">Elo (logistic, pentanomial); right: stronger than {}</text>"##,
-        ELO_X + ELO_W / 2.0,
-        bottom + 34.0,
+        r##"<text x="{}" y="{}" text-anchor="middle" fill="#333">log2 of the speed ratio to {} (time odds: log2 of the time factor)</text>"##,
+        (L + R) / 2.0,
+        B + 36.0,
         xml(&report.baseline)
     );
-
-    let max_nps = report
-        .methods
-        .iter()
-        .map(|m| m.nps())
-        .max()
-        .unwrap_or(1)
-        .max(1) as f64;
-    for (i, m) in report.methods.iter().enumerate() {
-        let y = TOP + ROW * i as f64;
-        let mid = y + ROW / 2.0;
-        if i % 2 == 1 {
+    let _ = writeln!(
+        s,
+        r##"<text x="24" y="{}" text-anchor="middle" fill="#333" transform="rotate(-90 24 {})">Elo (95% intervals)</text>"##,
+        (T + B) / 2.0,
+        (T + B) / 2.0
+    );
+    // The calibration lines, the first with its band.
+    for (k, tc) in tcs.iter().enumerate().take(2) {
+        let Some(slope) = report.slope(tc) else {
+            continue;
+        };
+        let i = slope.interval();
+        if k == 0 {
             let _ = writeln!(
                 s,
-                r##"<rect x="10" y="{y}" width="{}" height="{ROW}" fill="#f4f6f8"/>"##,
-                width - 20.0
+                r##"<polygon points="{:.1},{:.1} {:.1},{:.1} {:.1},{:.1} {:.1},{:.1} {:.1},{:.1} {:.1},{:.1}" fill="{}" fill-opacity="0.15"/>"##,
+                px(x0),
+                py(i.lower * x0),
+                px(0.0),
+                py(0.0),
+                px(x1),
+                py(i.lower * x1),
+                px(x1),
+                py(i.upper * x1),
+                px(0.0),
+                py(0.0),
+                px(x0),
+                py(i.upper * x0),
+                colours[0]
             );
         }
-        let is_base = m.method == report.baseline;
-        let (mark, mark_colour) = match m.identity.passed() {
-            Some(true) => ("✓", "#1a7f37"),
-            Some(false) => ("✗", "#cf222e"),
-            None => ("", "#000000"),
-        };
         let _ = writeln!(
             s,
-            r#"<text x="{}" y="{:.1}" text-anchor="end"{}>{}</text>"#,
-            LABEL - 22.0,
-            mid + 4.5,
-            if is_base {
-                r#" font-weight="bold""#
+            r#"<line x1="{:.1}" y1="{:.1}" x2="{:.1}" y2="{:.1}" stroke="{}" stroke-width="2"{}><title>{tc}: {:.1} ± {:.1} Elo per doubling</title></line>"#,
+            px(x0),
+            py(i.value * x0),
+            px(x1),
+            py(i.value * x1),
+            colours[k],
+            if k == 1 {
+                r#" stroke-dasharray="6 4""#
             } else {
                 ""
             },
-            xml(&m.method)
+            i.value,
+            i.error()
         );
-        if !mark.is_empty() {
-            let _ = writeln!(
-                s,
-                r#"<text x="{}" y="{:.1}" text-anchor="end" fill="{mark_colour}"><title>identical at nodes={}: {}</title>{mark}</text>"#,
-                LABEL - 4.0,
-                mid + 4.5,
-                o.nodes,
-                xml(&identity_text(&m.identity))
-            );
-        }
-        if !m.bench.is_empty() {
-            let w = m.nps() as f64 / max_nps * BAR_W;
-            let fill = if is_base { "#8c959f" } else { "#4e79a7" };
-            let _ = writeln!(
-                s,
-                r#"<rect x="{BAR_X}" y="{:.1}" width="{w:.1}" height="{:.1}" fill="{fill}"><title>{}: {} nps</title></rect>"#,
-                y + 5.0,
-                ROW - 10.0,
-                xml(&m.method),
-                grouped(m.nps())
-            );
-            let _ = writeln!(
-                s,
-                r#"<text x="{:.1}" y="{:.1}" font-size="11">{:.2} ({})</text>"#,
-                BAR_X + w + 5.0,
-                mid + 4.0,
-                m.nps() as f64 / 1e6,
-                ratio(report, m).map_or("-".into(), |r| format!("{r:.2}×"))
-            );
-        }
-        match m.timed.as_ref().map(|r| (summary(r).elo, r.wdl.games())) {
-            Some((Some(e), games)) => {
-                let (x0, x1, x) = (x_of(e.lower), x_of(e.upper), x_of(e.value));
-                let _ = writeln!(
-                    s,
-                    r##"<g stroke="#e15759" stroke-width="2"><line x1="{x0:.1}" y1="{mid:.1}" x2="{x1:.1}" y2="{mid:.1}"/><line x1="{x0:.1}" y1="{:.1}" x2="{x0:.1}" y2="{:.1}"/><line x1="{x1:.1}" y1="{:.1}" x2="{x1:.1}" y2="{:.1}"/></g>"##,
-                    mid - 5.0,
-                    mid + 5.0,
-                    mid - 5.0,
-                    mid + 5.0
-                );
-                let _ = writeln!(
-                    s,
-                    r##"<circle cx="{x:.1}" cy="{mid:.1}" r="4" fill="#e15759"><title>{}: {} Elo, 95% [{:.1}, {:.1}], {games} games</title></circle>"##,
-                    xml(&m.method),
-                    signed(e.value),
-                    e.lower,
-                    e.upper
-                );
-                let _ = writeln!(
-                    s,
-                    r#"<text x="{}" y="{:.1}" font-size="11">{} ± {:.0}</text>"#,
-                    ELO_X + ELO_W + 6.0,
-                    mid + 4.0,
-                    signed(e.value),
-                    e.error()
-                );
-            }
-            other => {
-                let why: String = match other {
-                    Some(_) => m
-                        .timed
-                        .as_ref()
-                        .and_then(|r| summary(r).too_few)
-                        .map_or_else(|| "no games".into(), |why| why.to_string()),
-                    None if is_base => "baseline".into(),
-                    None => "not played".into(),
-                };
-                let _ = writeln!(
-                    s,
-                    r##"<text x="{}" y="{:.1}" text-anchor="middle" font-style="italic" fill="#777">{why}</text>"##,
-                    ELO_X + ELO_W / 2.0,
-                    mid + 4.5
-                );
-            }
-        }
+        let _ = writeln!(
+            s,
+            r#"<text x="{}" y="{}" fill="{}">{tc}: {:.0} ± {:.0} Elo per doubling</text>"#,
+            L + 10.0,
+            T + 16.0 + 16.0 * k as f64,
+            colours[k],
+            i.value,
+            i.error()
+        );
     }
+    // Bars and points.
+    let mut draw = |m: &Mark, colour: &str, shape: &str| {
+        let (x, y) = (px(m.x), py(m.y.value));
+        let _ = write!(
+            s,
+            r#"<g stroke="{colour}" stroke-width="1.5"><line x1="{x:.1}" y1="{:.1}" x2="{x:.1}" y2="{:.1}"/>"#,
+            py(m.y.lower),
+            py(m.y.upper)
+        );
+        if let Some((a, b)) = m.xs {
+            let _ = write!(
+                s,
+                r#"<line x1="{:.1}" y1="{y:.1}" x2="{:.1}" y2="{y:.1}"/>"#,
+                px(a),
+                px(b)
+            );
+        }
+        s.push_str("</g>");
+        let title = format!(
+            "{}: {} Elo, 95% [{:.1}, {:.1}]",
+            m.label,
+            signed(m.y.value),
+            m.y.lower,
+            m.y.upper
+        );
+        let _ = match shape {
+            "square" => writeln!(
+                s,
+                r#"<rect x="{:.1}" y="{:.1}" width="8" height="8" fill="{colour}"><title>{}</title></rect>"#,
+                x - 4.0,
+                y - 4.0,
+                xml(&title)
+            ),
+            "diamond" => writeln!(
+                s,
+                r#"<polygon points="{x:.1},{:.1} {:.1},{y:.1} {x:.1},{:.1} {:.1},{y:.1}" fill="{colour}"><title>{}</title></polygon>"#,
+                y - 5.0,
+                x + 5.0,
+                y + 5.0,
+                x - 5.0,
+                xml(&title)
+            ),
+            _ => writeln!(
+                s,
+                r#"<circle cx="{x:.1}" cy="{y:.1}" r="4.5" fill="{colour}"><title>{}</title></circle>"#,
+                xml(&title)
+            ),
+        };
+    };
+    for (k, m) in &odds_marks {
+        draw(m, colours[*k], if *k == 0 { "circle" } else { "square" });
+    }
+    for m in &method_marks {
+        draw(m, "#222222", "diamond");
+    }
+    if let Some(m) = &direct_mark {
+        draw(m, "#e15759", "circle");
+    }
+    // Method labels, staggered so that close points stay readable.
+    for (i, m) in method_marks.iter().enumerate() {
+        let _ = writeln!(
+            s,
+            r##"<text x="{:.1}" y="{:.1}" font-size="10" fill="#222">{}</text>"##,
+            px(m.x) + 7.0,
+            py(m.y.value) - 6.0 - 10.0 * (i % 3) as f64,
+            xml(&m.label)
+        );
+    }
+    if let Some(m) = &direct_mark {
+        let _ = writeln!(
+            s,
+            r##"<text x="{:.1}" y="{:.1}" font-size="11" fill="#e15759">{}</text>"##,
+            px(m.x) + 8.0,
+            py(m.y.value) + 14.0,
+            xml(&m.label)
+        );
+    }
+    let legend = format!(
+        "● time-odds points ({})   ◆ methods: predicted Elo (speed interval across)   ● red: direct check, measured",
+        tcs.iter()
+            .take(2)
+            .map(|t| t.to_string())
+            .collect::<Vec<_>>()
+            .join("; ■ ")
+    );
     let _ = writeln!(
         s,
-        r##"<text x="20" y="{}" font-size="11" fill="#444">✓ / ✗: games at nodes={} identical to the baseline's (for {}: the same when played twice)</text>"##,
-        height - 12.0,
-        o.nodes,
-        xml(&report.baseline)
+        r##"<text x="20" y="{}" font-size="11" fill="#444">{}</text>"##,
+        H - 40.0,
+        xml(&legend)
+    );
+    let _ = writeln!(
+        s,
+        r##"<text x="20" y="{}" font-size="11" fill="#777">{}</text>"##,
+        H - 20.0,
+        xml(&if left_out.is_empty() {
+            String::from("every measurement is drawn")
+        } else {
+            format!(
+                "not drawn, too few games for an interval: {}",
+                left_out.join("; ")
+            )
+        })
     );
     s.push_str("</svg>\n");
     s
+}
+
+/// A tick label: no trailing zeros.
+fn trim(x: f64) -> String {
+    let t = format!("{x:.2}");
+    let t = t.trim_end_matches('0').trim_end_matches('.');
+    if t == "-0" { "0".into() } else { t.into() }
 }
 
 /// Writes `results.json`, `results.md` and `results.svg` into `dir`.
@@ -576,29 +942,29 @@ pub fn write_all(report: &Report, dir: &Path) -> std::io::Result<()> {
 
 #[cfg(test)]
 mod tests {
-    use super::super::{BenchRun, Options};
+    use super::super::speed::RunPair;
+    use super::super::{BenchRun, Direct, OddsMatch, Options};
     use super::*;
     use crate::stats::{Pairs, Trinomial, Wdl};
     use crate::tournament::{MatchResult, StopReason};
     use std::time::Duration;
 
-    fn report() -> Report {
+    /// A match of `pairs` pairs, each scored as given (repeated in turn).
+    fn played(pairs_of: &[(Wdl, Wdl)], n: usize) -> MatchResult {
         let mut pairs = Pairs::default();
-        pairs.add(Wdl::Win, Wdl::Draw);
-        pairs.add(Wdl::Loss, Wdl::Draw);
-        pairs.add(Wdl::Win, Wdl::Win);
-        let mut failures = [[0; 4]; 2];
-        failures[1][0] = 1; // the baseline lost a game on time
-        let timed = MatchResult {
-            names: ["od".into(), "magic".into()],
+        let mut wdl = Trinomial::default();
+        for i in 0..n {
+            let (a, b) = pairs_of[i % pairs_of.len()];
+            pairs.add(a, b);
+            wdl.add(a);
+            wdl.add(b);
+        }
+        MatchResult {
+            names: ["a".into(), "b".into()],
             limits: ["5+0.05".into(), "5+0.05".into()],
-            wdl: Trinomial {
-                wins: 3,
-                draws: 2,
-                losses: 1,
-            },
+            wdl,
             pairs,
-            failures,
+            failures: [[0; 4]; 2],
             terminations: Default::default(),
             llr: None,
             stop: StopReason::Completed,
@@ -606,42 +972,91 @@ mod tests {
             seed: 1,
             games_per_round: 2,
             peak_memory_kib: [None; 2],
+        }
+    }
+
+    /// Five pairs of runs at `ratio` of the baseline's speed, with a
+    /// little noise.
+    fn runs(ratio: f64) -> Vec<RunPair> {
+        [1.0, 1.1, 0.9, 1.05, 0.95]
+            .iter()
+            .enumerate()
+            .map(|(i, k)| {
+                let base = (1_000_000.0 * k) as u64;
+                let noise = 1.0 + 0.01 * (i as f64 - 2.0);
+                RunPair {
+                    base: BenchRun {
+                        nodes: 1000,
+                        nps: base,
+                    },
+                    method: BenchRun {
+                        nodes: 1000,
+                        nps: (base as f64 * ratio * noise) as u64,
+                    },
+                }
+            })
+            .collect()
+    }
+
+    fn report() -> Report {
+        use Wdl::*;
+        let tc: TimeControl = "5+0.05".parse().unwrap();
+        let method = |name: &str, bench: Vec<RunPair>, identity| MethodResult {
+            method: name.into(),
+            perft: bench.clone(),
+            bench,
+            identity,
         };
-        let bench = |nps| vec![BenchRun { nodes: 1000, nps }];
         Report {
             options: Options::default(),
             engine_name: "Borrow <test>".into(),
             openings: 3000,
             baseline: "magic".into(),
             methods: vec![
-                MethodResult {
-                    method: "od".into(),
-                    bench: bench(900_000),
-                    timed: Some(timed),
-                    identity: Identity::Compared {
+                method(
+                    "od",
+                    runs(0.9),
+                    Identity::Compared {
                         games: 8,
                         differences: Vec::new(),
                     },
-                },
-                MethodResult {
-                    method: "magic".into(),
-                    bench: bench(1_000_000),
-                    timed: None,
-                    identity: Identity::Baseline {
+                ),
+                method(
+                    "magic",
+                    Vec::new(),
+                    Identity::Baseline {
                         deterministic: true,
                         games: 8,
                     },
-                },
-                MethodResult {
-                    method: "reference".into(),
-                    bench: bench(500_000),
-                    timed: None,
-                    identity: Identity::Compared {
+                ),
+                method(
+                    "reference",
+                    runs(0.25),
+                    Identity::Compared {
                         games: 8,
                         differences: vec!["opening 1: engine move 3 is a instead of b".into()],
                     },
+                ),
+                method("hq", runs(1.0)[..3].to_vec(), Identity::NotChecked),
+            ],
+            odds: vec![
+                OddsMatch {
+                    tc,
+                    factor: 0.5,
+                    result: played(&[(Loss, Draw), (Win, Loss), (Loss, Loss), (Draw, Draw)], 40),
+                },
+                OddsMatch {
+                    tc,
+                    factor: 2.0,
+                    result: played(&[(Win, Draw), (Win, Loss), (Win, Win), (Draw, Draw)], 40),
                 },
             ],
+            direct: Some(Direct {
+                slow: "reference".into(),
+                fast: "od".into(),
+                result: played(&[(Loss, Draw)], 3),
+            }),
+            plan: None,
             defects: vec!["nodes=2000: not identical: \"quoted\"".into()],
             notes: vec!["tc=5+0.05: magic lost 1 game(s) by time losses".into()],
             date: "2026.01.01".into(),
@@ -651,61 +1066,109 @@ mod tests {
     }
 
     #[test]
-    fn table_json_and_chart() {
+    fn tables_text_and_json() {
         let r = report();
         let t = table(&r);
         let rows: Vec<&str> = t.lines().collect();
-        assert_eq!(rows.len(), 5, "{t}");
+        assert_eq!(rows.len(), 6, "{t}");
         assert!(rows[1].starts_with("| ---"), "{t}");
+        // od: 0.9 of the baseline's speed, a predicted loss; identical.
         assert!(rows[2].contains("| `od` "), "{t}");
+        assert!(rows[2].contains(" 0.9"), "{t}");
+        assert!(rows[2].contains(" yes (8 games) "), "{t}");
+        assert!(rows[2].contains("(opponent of `reference`)"), "{t}");
+        assert!(rows[3].contains(" baseline"), "{t}");
+        // reference: the direct check, too few games to say.
         assert!(
-            rows[2].contains("|     900,000 |") || rows[2].contains(" 900,000 |"),
+            rows[4].contains("too few games (3 pairs; 10 needed) vs `od`"),
             "{t}"
         );
-        assert!(rows[2].contains(" 0.900 |"), "{t}");
-        assert!(rows[2].contains(" 3/2/1 "), "{t}");
-        assert!(rows[2].contains(" yes (8 games) "), "{t}");
-        assert!(rows[3].contains(" baseline "), "{t}");
-        assert!(rows[4].contains(" not played "), "{t}");
         assert!(rows[4].contains("NO (1 of 8 games differ)"), "{t}");
-        // Every row has the same width.
+        // hq: three pairs of runs are too few for an interval.
+        assert!(
+            rows[5].contains("too few runs (3 pair(s); 5 needed)"),
+            "{t}"
+        );
+        assert!(rows[5].contains("no speed ratio"), "{t}");
         assert!(
             rows.iter()
-                .all(|l| l.chars().count() == rows[0].chars().count())
+                .all(|l| l.chars().count() == rows[0].chars().count()),
+            "{t}"
         );
+        // The slope is positive (more time wins), and the predictions
+        // follow it: od (slower) below zero, reference far below.
+        let slope = r.slope(&r.options.tc).unwrap();
+        assert!(slope.elo_per_doubling > 0.0, "{slope:?}");
+        let od = r.predicted(&r.methods[0]).unwrap();
+        let reference = r.predicted(&r.methods[2]).unwrap();
+        assert!(reference.value < od.value && od.value < 0.0);
+        let cal = calibration(&r);
+        assert!(cal.contains("Slope at 5+0.05: "), "{cal}");
+        assert!(
+            cal.contains("Slope at 5+0.05: ") && cal.contains("(from 2 point(s)"),
+            "{cal}"
+        );
+        let d = direct(&r);
+        assert!(
+            d.contains("`reference` (slowest) against `od` (fastest)"),
+            "{d}"
+        );
+        assert!(d.contains("No verdict"), "{d}");
         let md = markdown(&r);
         assert!(md.contains("Defects (1):"), "{md}");
         assert!(md.contains("Notes (1;"), "{md}");
         assert!(md.contains("2m05s"), "{md}");
+        assert!(md.contains("![Elo against speed](results.svg)"), "{md}");
         let text = json(&r);
         let j: Value = serde_json::from_str(&text).expect("valid JSON");
         let od = &j["methods"][0];
         assert_eq!(od["method"], "od", "{j}");
-        assert_eq!(od["bench_runs"], json!([{"nodes": 1000, "nps": 900000}]));
-        assert_eq!(od["nps_ratio"], 0.9);
-        assert_eq!(od["timed"]["pentanomial"], json!([0, 1, 0, 1, 1]));
+        assert!(
+            (od["speed"]["ratio"].as_f64().unwrap() - 0.9).abs() < 0.01,
+            "{j}"
+        );
+        assert!(od["predicted_elo"]["value"].as_f64().unwrap() < 0.0, "{j}");
+        assert_eq!(j["methods"][3]["speed"], Value::Null);
+        assert_eq!(j["calibration"][0]["factor"], 0.5);
+        assert_eq!(j["calibration"][0]["result"]["games"], 80);
+        assert!(
+            j["slopes"][0]["elo_per_doubling"]["value"]
+                .as_f64()
+                .unwrap()
+                > 0.0
+        );
+        assert_eq!(j["direct"]["result"]["elo"], Value::Null);
+        assert!(
+            j["direct"]["result"]["too_few_games"]
+                .as_str()
+                .is_some_and(|s| s.starts_with("too few games")),
+            "{j}"
+        );
+        assert_eq!(j["direct"]["prediction_inside"], Value::Null);
         assert_eq!(
             j["methods"][1]["identity"],
             json!({"baseline": true, "deterministic": true, "games": 8})
         );
-        assert_eq!(j["methods"][2]["identity"]["identical"], false);
         assert_eq!(j["defects"][0], "nodes=2000: not identical: \"quoted\"");
-        assert!(
-            j["notes"][0]
-                .as_str()
-                .is_some_and(|n| n.starts_with("tc=5+0.05: magic lost 1")),
-            "{j}"
-        );
         assert!(text.ends_with("}\n"));
+    }
+
+    #[test]
+    fn the_plot() {
+        let r = report();
         let svg = svg(&r);
         assert!(svg.starts_with("<svg "));
         assert!(svg.trim_end().ends_with("</svg>"));
         assert!(svg.contains("Borrow &lt;test&gt;"), "text is escaped");
-        // The one timed method has a few games: no point, and it says why.
-        assert_eq!(svg.matches("<circle ").count(), 0, "no Elo point");
-        assert!(svg.contains("too few games ("), "{svg}");
-        assert!(svg.contains(">baseline</text>") && svg.contains(">not played</text>"));
-        assert!(svg.contains("✗") && svg.contains("✓"));
+        // Two time-odds points, two predicted methods (hq has no interval),
+        // no direct point (too few games), and the line with its band.
+        assert_eq!(svg.matches("<circle ").count(), 2, "{svg}");
+        assert_eq!(svg.matches("<polygon ").count(), 1 + 2, "{svg}");
+        assert!(svg.contains("Elo per doubling"), "{svg}");
+        assert!(
+            svg.contains("not drawn, too few games for an interval: direct check (too few games"),
+            "{svg}"
+        );
     }
 
     #[test]
@@ -720,5 +1183,8 @@ mod tests {
         assert_eq!(nice_step(37.0), 10.0);
         assert_eq!(nice_step(120.0), 50.0);
         assert_eq!(nice_step(400.0), 100.0);
+        assert_eq!(trim(0.5), "0.5");
+        assert_eq!(trim(-0.0), "0");
+        assert_eq!(trim(100.0), "100");
     }
 }

@@ -81,8 +81,8 @@ pub fn query_engine(engine: &Path) -> Result<EngineInfo, String> {
     parse_uci_answer(&text).map_err(|e| format!("{}: {e}", engine.display()))
 }
 
-/// One `borrow bench` run.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+/// One `borrow bench` (or `perft`) run.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct BenchRun {
     /// Nodes searched.
     pub nodes: u64,
@@ -104,29 +104,6 @@ pub fn parse_bench(stdout: &str) -> Result<BenchRun, String> {
         },
         _ => Err(format!("unexpected last line '{last}'")),
     }
-}
-
-/// Runs `engine bench --method M [--depth D]`.
-pub fn bench(engine: &Path, method: &str, depth: Option<u32>) -> Result<BenchRun, String> {
-    let mut cmd = Command::new(engine);
-    cmd.args(["bench", "--method", method]);
-    if let Some(d) = depth {
-        cmd.args(["--depth", &d.to_string()]);
-    }
-    let out = cmd
-        .stderr(Stdio::piped())
-        .output()
-        .map_err(|e| format!("{}: {e}", engine.display()))?;
-    if !out.status.success() {
-        return Err(format!(
-            "{} bench --method {method}: {} {}",
-            engine.display(),
-            out.status,
-            String::from_utf8_lossy(&out.stderr).trim()
-        ));
-    }
-    parse_bench(&String::from_utf8_lossy(&out.stdout))
-        .map_err(|e| format!("bench --method {method}: {e}"))
 }
 
 /// The median of some numbers (the mean of the middle two for an even

@@ -1,11 +1,18 @@
-//! Running the experiment: the matches it plays and the order it plays them.
+//! Running the experiment: the measurements it makes and the order it
+//! makes them in: speed (bench and perft pairs), identity (fixed-node
+//! games), the calibration at the experiment's time control, the direct
+//! check, the calibration at the second time control. The state is saved
+//! after every step, for `--resume`.
 
-use super::args::{DEFAULT_ENGINE, Options, SLOW_REFERENCE};
+use super::args::{DEFAULT_ENGINE, Invocation, Options, parse_args};
 use super::identity::{GameLines, Identity, first_difference, line_of};
-use super::probe::{bench, query_engine};
-use super::results::{MethodResult, Report, SetupError};
+use super::plan::{Plan, PlanInput, plan, scaled};
+use super::probe::query_engine;
+use super::results::{Direct, MethodResult, OddsMatch, Report, SetupError, merged};
+use super::speed::{self, RunPair};
+use super::state::State;
 use crate::cli::{MatchConfig, OpeningsConfig};
-use crate::clock::Limits;
+use crate::clock::{Limits, TimeControl};
 use crate::engine::EngineConfig;
 use crate::game::{Adjudication, Failure};
 use crate::openings::{Format, Order};
@@ -38,9 +45,9 @@ fn resolve(
     }
 }
 
-fn engine_config(o: &Options, method: &str, limits: Limits) -> EngineConfig {
+fn engine_config(o: &Options, name: &str, method: &str, limits: Limits) -> EngineConfig {
     EngineConfig {
-        name: method.to_string(),
+        name: name.to_string(),
         cmd: o.engine.to_string_lossy().into_owned(),
         options: vec![
             ("Threads".into(), "1".into()),
@@ -52,21 +59,27 @@ fn engine_config(o: &Options, method: &str, limits: Limits) -> EngineConfig {
     }
 }
 
-/// The match of `method` (first engine) against the baseline.
+/// One side of a match: its name, method and limits.
+struct Side<'a> {
+    name: &'a str,
+    method: &'a str,
+    limits: Limits,
+}
+
+/// A match of game pairs, `first` against `second`, from opening `start`
+/// (1-based) of the suite's seeded order.
 fn match_config(
     o: &Options,
-    method: &str,
-    limits: Limits,
+    first: Side<'_>,
+    second: Side<'_>,
     rounds: usize,
+    start: usize,
     pgn: &Path,
 ) -> MatchConfig {
     let mut c = MatchConfig::new(
-        engine_config(o, method, limits),
-        engine_config(o, &o.baseline, limits),
+        engine_config(o, first.name, first.method, first.limits),
+        engine_config(o, second.name, second.method, second.limits),
     );
-    if method == o.baseline {
-        c.engines[1].name = format!("{method}-2");
-    }
     c.rounds = Some(rounds);
     c.games = 2;
     c.concurrency = o.concurrency;
@@ -75,7 +88,7 @@ fn match_config(
         format: suite_format(&o.openings),
         order: Order::Random,
         plies: None,
-        start: 1,
+        start,
     });
     c.seed = o.seed;
     c.chess960 = o.chess960;
@@ -85,7 +98,7 @@ fn match_config(
         }
     }
     c.pgnout = Some(pgn.to_path_buf());
-    c.event = format!("borrow-experiment {method} vs {}", o.baseline);
+    c.event = format!("borrow-experiment {} vs {}", first.name, second.name);
     c
 }
 
@@ -151,8 +164,13 @@ struct Runner<'a> {
     o: &'a Options,
     interrupted: &'a dyn Fn() -> bool,
     report: Report,
+    /// Whether the identity check is complete (also in an earlier session).
+    identity_done: bool,
     pgn_nodes: PathBuf,
     pgn_timed: PathBuf,
+    /// When this session started, and the time of the earlier ones.
+    started: Instant,
+    earlier: Duration,
 }
 
 impl Runner<'_> {
@@ -168,44 +186,97 @@ impl Runner<'_> {
         self.report.interrupted
     }
 
-    /// Phase 1, speed: bench runs with the methods interleaved, and the
-    /// node counts compared.
-    fn bench(&mut self) {
+    /// Writes the results so far and the state (a failure to write the
+    /// state is a note: the run goes on, but cannot be resumed).
+    fn checkpoint(&mut self, write: &mut dyn FnMut(&Report)) {
+        self.report.duration = self.earlier + self.started.elapsed();
+        write(&self.report);
+        if let Err(e) = State::of(&self.report, self.identity_done).save(&self.o.out) {
+            eprintln!(
+                "borrow-experiment: cannot save the state in {}: {e}",
+                self.o.out.display()
+            );
+        }
+    }
+
+    /// Phase 1, speed: bench (and perft) runs in pairs with the baseline,
+    /// the methods interleaved, until each has `bench_pairs` pairs; then
+    /// the node counts compared.
+    fn speed(&mut self, measured: &[String], perft: Option<&Path>, write: &mut dyn FnMut(&Report)) {
         let o = self.o;
         let depth = o
             .bench_depth
             .map_or("the engine's default".into(), |d| d.to_string());
-        eprintln!(
-            "[bench] {} run(s) of each method, depth {depth}",
-            o.bench_runs
-        );
-        for run in 0..o.bench_runs {
-            for i in 0..self.report.methods.len() {
+        let others: Vec<String> = measured
+            .iter()
+            .filter(|m| **m != o.baseline)
+            .cloned()
+            .collect();
+        let have = self
+            .report
+            .methods
+            .iter()
+            .filter(|m| others.contains(&m.method))
+            .map(|m| m.bench.len())
+            .min()
+            .unwrap_or(0);
+        if have < o.bench_pairs {
+            eprintln!(
+                "[speed] pairs {}..{} of (bench {}, bench method) at depth {depth}{} for {} method(s)",
+                have + 1,
+                o.bench_pairs,
+                o.baseline,
+                perft.map_or(String::new(), |_| format!(
+                    ", and of perft {}",
+                    o.perft_depth
+                )),
+                others.len()
+            );
+        }
+        for k in have..o.bench_pairs {
+            for m in &others {
                 if self.stopping() {
                     return;
                 }
-                let m = self.report.methods[i].method.clone();
-                match bench(&o.engine, &m, o.bench_depth) {
-                    Ok(b) => {
+                let bench = |method: &str| speed::bench(&o.engine, method, o.bench_depth);
+                match bench(o.baseline.as_str()).and_then(|b| Ok((b, bench(m.as_str())?))) {
+                    Ok((base, method)) => {
                         eprintln!(
-                            "[bench {}/{}] {m:<32} {:>10} nodes {:>10} nps",
-                            run + 1,
-                            o.bench_runs,
-                            b.nodes,
-                            b.nps
+                            "[speed {}/{}] bench {m:<24} {:>10} nps / {} {:>10} nps",
+                            k + 1,
+                            o.bench_pairs,
+                            method.nps,
+                            o.baseline,
+                            base.nps
                         );
-                        self.report.methods[i].bench.push(b);
+                        if let Some(r) = self.result_of(m) {
+                            r.bench.push(RunPair { base, method });
+                        }
                     }
                     Err(e) => self.report.defects.push(format!("bench: {e}")),
                 }
+                if let Some(p) = perft {
+                    let run = |method: &str| speed::perft(p, method, o.perft_depth);
+                    match run(o.baseline.as_str()).and_then(|b| Ok((b, run(m.as_str())?))) {
+                        Ok((base, method)) => {
+                            if let Some(r) = self.result_of(m) {
+                                r.perft.push(RunPair { base, method });
+                            }
+                        }
+                        Err(e) => self.report.defects.push(format!("perft: {e}")),
+                    }
+                }
             }
+            self.checkpoint(write);
         }
         let mut node_counts: BTreeMap<u64, Vec<String>> = BTreeMap::new();
         for m in &self.report.methods {
-            for b in &m.bench {
-                let v = node_counts.entry(b.nodes).or_default();
-                if !v.contains(&m.method) {
-                    v.push(m.method.clone());
+            for p in &m.bench {
+                for (n, who) in [(p.base.nodes, &o.baseline), (p.method.nodes, &m.method)] {
+                    let v = node_counts.entry(n).or_default();
+                    if !v.contains(who) {
+                        v.push(who.clone());
+                    }
                 }
             }
         }
@@ -214,10 +285,13 @@ impl Runner<'_> {
                 .iter()
                 .map(|(n, ms)| format!("{n} nodes: {}", ms.join(", ")))
                 .collect();
-            self.report.defects.push(format!(
+            let defect = format!(
                 "bench node counts differ between methods or runs: {}",
                 parts.join("; ")
-            ));
+            );
+            if !self.report.defects.contains(&defect) {
+                self.report.defects.push(defect);
+            }
         }
     }
 
@@ -228,7 +302,27 @@ impl Runner<'_> {
             nodes: Some(o.nodes),
             ..Limits::default()
         };
-        let mut c = match_config(o, method, limits, o.identity_pairs, &self.pgn_nodes);
+        let second = if method == o.baseline {
+            format!("{method}-2")
+        } else {
+            o.baseline.clone()
+        };
+        let mut c = match_config(
+            o,
+            Side {
+                name: method,
+                method,
+                limits,
+            },
+            Side {
+                name: &second,
+                method: &o.baseline,
+                limits,
+            },
+            o.identity_pairs,
+            1,
+            &self.pgn_nodes,
+        );
         // Only the rules and --maxmoves end these games: the more moves
         // compared, the better.
         c.adjudication = Adjudication {
@@ -354,70 +448,254 @@ impl Runner<'_> {
         Ok(())
     }
 
-    /// Phase 3, strength: each method's game pairs against the baseline at
-    /// the time control, the results written after each match.
-    fn timed(
+    /// Plays `first` against `second` until the match has `target` pairs,
+    /// adding to `have`; the merged result (or `have` when nothing was
+    /// played).
+    fn continue_match(
         &mut self,
-        methods: &[String],
+        first: Side<'_>,
+        second: Side<'_>,
+        have: Option<MatchResult>,
+        target: usize,
+        progress: Progress,
+        label: &str,
+    ) -> Result<Option<MatchResult>, SetupError> {
+        let done = have.as_ref().map_or(0, |r| r.pairs.total() as usize);
+        if done >= target || self.stopping() {
+            return Ok(have);
+        }
+        let o = self.o;
+        eprintln!(
+            "[{label}] {} vs {}: pairs {}..{target} ({} so far this run)",
+            first.name,
+            second.name,
+            done + 1,
+            super::elapsed(self.earlier + self.started.elapsed())
+        );
+        let mut c = match_config(o, first, second, target - done, done + 1, &self.pgn_timed);
+        c.adjudication = o.adjudication();
+        let (r, _) = play(&c, self.interrupted, progress).map_err(SetupError)?;
+        if r.stop == StopReason::Interrupted {
+            self.report.interrupted = true;
+        }
+        self.report.add_failures(failures_text(&r, label));
+        eprintln!(
+            "[{label}] {} ({})",
+            crate::report::progress_line(&r, None),
+            super::elapsed(r.duration)
+        );
+        Ok(Some(match have {
+            Some(h) => merged(&h, &r),
+            None => r,
+        }))
+    }
+
+    /// Phase 3 (and 5): time-odds matches of the baseline against itself at
+    /// `tc`, `pairs` pairs per factor.
+    fn calibration(
+        &mut self,
+        tc: TimeControl,
+        pairs: usize,
         progress: Progress,
         write: &mut dyn FnMut(&Report),
-        started: Instant,
     ) -> Result<(), SetupError> {
         let o = self.o;
+        for &f in &o.factors {
+            if self.stopping() {
+                return Ok(());
+            }
+            let at = |factor: f64| Limits {
+                tc: Some(scaled(&tc, factor)),
+                margin: o.timemargin,
+                ..Limits::default()
+            };
+            let name = format!("{}x{f}", o.baseline);
+            let k = self
+                .report
+                .odds
+                .iter()
+                .position(|m| m.tc == tc && m.factor == f);
+            let have = k.map(|k| self.report.odds[k].result.clone());
+            let label = format!("calibration tc={tc} x{f}");
+            let r = self.continue_match(
+                Side {
+                    name: &name,
+                    method: &o.baseline,
+                    limits: at(f),
+                },
+                Side {
+                    name: &o.baseline,
+                    method: &o.baseline,
+                    limits: at(1.0),
+                },
+                have,
+                pairs,
+                progress,
+                &label,
+            )?;
+            if let Some(result) = r {
+                let m = OddsMatch {
+                    tc,
+                    factor: f,
+                    result,
+                };
+                match k {
+                    Some(k) => self.report.odds[k] = m,
+                    None => self.report.odds.push(m),
+                }
+            }
+            self.checkpoint(write);
+        }
+        Ok(())
+    }
+
+    /// The slowest and the fastest method (the baseline among them) by
+    /// their measured speed ratios.
+    fn extremes(&self) -> Option<(String, String)> {
+        let mut speeds: Vec<(f64, String)> = vec![(0.0, self.o.baseline.clone())];
+        for m in &self.report.methods {
+            if let Some(s) = m.speed() {
+                speeds.push((s.log2, m.method.clone()));
+            }
+        }
+        let slow = speeds.iter().min_by(|a, b| a.0.total_cmp(&b.0))?.1.clone();
+        let fast = speeds.iter().max_by(|a, b| a.0.total_cmp(&b.0))?.1.clone();
+        (slow != fast).then_some((slow, fast))
+    }
+
+    /// Phase 4: the slowest method against the fastest at the experiment's
+    /// time control.
+    fn direct(
+        &mut self,
+        pairs: usize,
+        progress: Progress,
+        write: &mut dyn FnMut(&Report),
+    ) -> Result<(), SetupError> {
+        let o = self.o;
+        let (slow, fast) = match &self.report.direct {
+            Some(d) => (d.slow.clone(), d.fast.clone()),
+            None => match self.extremes() {
+                Some(x) => x,
+                None => {
+                    self.report.notes.push(
+                        "direct check: no two methods with measured speeds to compare".into(),
+                    );
+                    return Ok(());
+                }
+            },
+        };
         let limits = Limits {
             tc: Some(o.tc),
             margin: o.timemargin,
             ..Limits::default()
         };
-        eprintln!(
-            "[timed] tc={}: {} pair(s) of each of {} method(s) against {}, concurrency {}",
-            o.tc,
-            o.pairs,
-            methods.len(),
-            o.baseline,
-            o.concurrency
-        );
-        for (k, m) in methods.iter().enumerate() {
-            if self.stopping() {
-                return Ok(());
-            }
-            let mut c = match_config(o, m, limits, o.pairs, &self.pgn_timed);
-            c.adjudication = o.adjudication();
-            let match_started = Instant::now();
-            let (r, _) = play(&c, self.interrupted, progress).map_err(SetupError)?;
-            if r.stop == StopReason::Interrupted {
-                self.report.interrupted = true;
-            }
-            self.report
-                .add_failures(failures_text(&r, &format!("tc={}", o.tc)));
-            eprintln!(
-                "[timed {}/{}] {} ({})",
-                k + 1,
-                methods.len(),
-                crate::report::progress_line(&r, None),
-                elapsed(match_started.elapsed())
-            );
-            if let Some(res) = self.result_of(m) {
-                res.timed = Some(r);
-            }
-            self.report.duration = started.elapsed();
-            write(&self.report);
+        let have = self.report.direct.as_ref().map(|d| d.result.clone());
+        let label = format!("direct tc={}", o.tc);
+        let r = self.continue_match(
+            Side {
+                name: &slow,
+                method: &slow,
+                limits,
+            },
+            Side {
+                name: &fast,
+                method: &fast,
+                limits,
+            },
+            have,
+            pairs,
+            progress,
+            &label,
+        )?;
+        if let Some(result) = r {
+            self.report.direct = Some(Direct { slow, fast, result });
         }
+        self.checkpoint(write);
         Ok(())
     }
 }
 
+/// The options of the run in `o.out` that `--resume` continues: as it was
+/// started, with this invocation's budget and pairs.
+fn resumed_options(o: &Options, state: &State) -> Result<Options, SetupError> {
+    let mut base = match parse_args(&state.args) {
+        Ok(Invocation::Run(b)) => *b,
+        _ => {
+            return Err(SetupError(format!(
+                "{}: the state's arguments no longer parse: {}",
+                o.out.display(),
+                state.args.join(" ")
+            )));
+        }
+    };
+    base.out = o.out.clone();
+    base.resume = true;
+    base.budget_hours = o.budget_hours;
+    base.odds_pairs = o.odds_pairs.or(base.odds_pairs);
+    base.direct_pairs = o.direct_pairs.or(base.direct_pairs);
+    base.args = state.args.clone();
+    Ok(base)
+}
+
+/// The perft binary: the one given (which must exist), or `perft` beside
+/// the engine if it is there.
+fn perft_binary(o: &Options) -> Result<Option<PathBuf>, SetupError> {
+    match &o.perft {
+        Some(p) if p.exists() => Ok(Some(p.clone())),
+        Some(p) => Err(SetupError(format!("{}: no such perft binary", p.display()))),
+        None => Ok(Some(o.engine.with_file_name("perft")).filter(|p| p.exists())),
+    }
+}
+
+/// The plan of the games, from the budget; the time before the games is
+/// estimated from the runs and games that come first.
+fn make_plan(o: &Options, methods: usize, perft: bool) -> Result<Plan, SetupError> {
+    let runs = (methods.saturating_sub(1) * o.bench_pairs * 2) as f64;
+    let bench_secs = if o.bench_depth.is_some_and(|d| d <= 8) {
+        0.2
+    } else {
+        1.5
+    };
+    let identity_games = (methods * o.identity_pairs * 2 + 2 * o.identity_pairs * 2) as f64;
+    let before = runs * bench_secs * if perft { 1.5 } else { 1.0 } + identity_games * 2.0;
+    plan(&PlanInput {
+        budget: Duration::from_secs_f64(o.budget_hours * 3600.0),
+        before_games: Duration::from_secs_f64(before),
+        concurrency: o.concurrency,
+        tc: o.tc,
+        tc2: o.tc2,
+        factors: o.factors.clone(),
+        odds_pairs: o.odds_pairs,
+        direct_pairs: o.direct_pairs,
+    })
+    .map_err(SetupError)
+}
+
 /// Runs the experiment. `interrupted` is polled (Ctrl-C); progress goes to
-/// stderr (`progress` says how the timed games are shown); after each phase
-/// and each timed match the results so far are given to `write` (so that an
-/// interrupted run leaves them behind).
+/// stderr (`progress` says how the games are shown); after each step the
+/// results so far are given to `write` and the state is saved (so that an
+/// interrupted run leaves them behind and `--resume` continues it). Every
+/// check of the setup (engine, methods, openings, budget) comes before
+/// anything runs.
 pub fn run(
     o: &Options,
     interrupted: &dyn Fn() -> bool,
     progress: Progress,
     write: &mut dyn FnMut(&Report),
 ) -> Result<Report, SetupError> {
-    let started = Instant::now();
+    let state = if o.resume {
+        Some(State::load(&o.out).map_err(SetupError)?)
+    } else {
+        None
+    };
+    let resumed;
+    let o = match &state {
+        Some(s) => {
+            resumed = resumed_options(o, s)?;
+            &resumed
+        }
+        None => o,
+    };
     if !o.engine.exists() {
         let hint = if o.engine == Path::new(DEFAULT_ENGINE) {
             " (run `cargo build --release` first, from the workspace root)"
@@ -429,6 +707,7 @@ pub fn run(
             o.engine.display()
         )));
     }
+    let perft = perft_binary(o)?;
     let info = query_engine(&o.engine).map_err(SetupError)?;
     if !info.methods.contains(&o.baseline) {
         return Err(SetupError(format!(
@@ -437,9 +716,10 @@ pub fn run(
             info.methods.join(", ")
         )));
     }
-    let timed = resolve(&o.methods, &info.methods, |m| {
-        m != o.baseline && m != SLOW_REFERENCE
-    })?;
+    let mut measured = resolve(&o.methods, &info.methods, |_| true)?;
+    if !measured.contains(&o.baseline) {
+        measured.insert(0, o.baseline.clone());
+    }
     let identity = resolve(&o.identity_methods, &info.methods, |_| true)?;
     let (suite, _) =
         crate::openings::load(&o.openings, suite_format(&o.openings), None).map_err(SetupError)?;
@@ -449,51 +729,80 @@ pub fn run(
             o.openings.display()
         )));
     }
+    let the_plan = make_plan(o, measured.len(), perft.is_some())?;
     std::fs::create_dir_all(&o.out).map_err(|e| SetupError(format!("{}: {e}", o.out.display())))?;
+    let mut report = Report {
+        options: o.clone(),
+        engine_name: info.name.clone(),
+        openings: suite.len(),
+        baseline: o.baseline.clone(),
+        methods: info.methods.iter().map(|m| MethodResult::new(m)).collect(),
+        odds: Vec::new(),
+        direct: None,
+        plan: Some(the_plan.clone()),
+        defects: Vec::new(),
+        notes: Vec::new(),
+        date: crate::pgn::today(),
+        duration: Duration::ZERO,
+        interrupted: false,
+    };
+    if let Some(s) = &state {
+        s.restore(&mut report).map_err(SetupError)?;
+    }
     let mut runner = Runner {
         o,
         interrupted,
-        report: Report {
-            options: o.clone(),
-            engine_name: info.name.clone(),
-            openings: suite.len(),
-            baseline: o.baseline.clone(),
-            methods: info
-                .methods
-                .iter()
-                .map(|m| MethodResult {
-                    method: m.clone(),
-                    bench: Vec::new(),
-                    timed: None,
-                    identity: Identity::NotChecked,
-                })
-                .collect(),
-            defects: Vec::new(),
-            notes: Vec::new(),
-            date: crate::pgn::today(),
-            duration: Duration::ZERO,
-            interrupted: false,
-        },
+        earlier: report.duration,
+        report,
+        identity_done: state.as_ref().is_some_and(|s| s.identity_done),
         pgn_nodes: o.out.join("fixed-nodes-games.pgn"),
         pgn_timed: o.out.join("timed-games.pgn"),
+        started: Instant::now(),
     };
-    for p in [&runner.pgn_nodes, &runner.pgn_timed] {
-        let _ = std::fs::remove_file(p);
+    if state.is_none() {
+        for p in [&runner.pgn_nodes, &runner.pgn_timed] {
+            let _ = std::fs::remove_file(p);
+        }
     }
     eprintln!(
-        "borrow-experiment: {} ({}), methods {}; baseline {}",
+        "borrow-experiment: {} ({}), methods {}; baseline {}{}",
         o.engine.display(),
         info.name,
-        info.methods.join(", "),
-        o.baseline
+        measured.join(", "),
+        o.baseline,
+        if state.is_some() { "; resumed" } else { "" }
     );
-    runner.bench();
-    write(&runner.report);
-    runner.identity(&identity)?;
-    write(&runner.report);
-    runner.timed(&timed, progress, write, started)?;
-    runner.report.duration = started.elapsed();
-    write(&runner.report);
+    eprintln!(
+        "[plan] budget {:.2} h: {} pair(s) per calibration point at {}{}, {} direct pair(s); about {} in all",
+        o.budget_hours,
+        the_plan.odds_pairs,
+        o.tc,
+        match o.tc2 {
+            Some(tc2) if the_plan.odds_pairs_tc2 > 0 =>
+                format!(" and {} at {tc2}", the_plan.odds_pairs_tc2),
+            _ => String::new(),
+        },
+        the_plan.direct_pairs,
+        super::elapsed(the_plan.estimate)
+    );
+    for n in &the_plan.notes {
+        eprintln!("[plan] {n}");
+    }
+    runner.speed(&measured, perft.as_deref(), write);
+    runner.checkpoint(write);
+    if !runner.identity_done && !runner.stopping() {
+        runner.identity(&identity)?;
+        runner.identity_done = !runner.stopping();
+        runner.checkpoint(write);
+    }
+    runner.calibration(o.tc, the_plan.odds_pairs, progress, write)?;
+    runner.direct(the_plan.direct_pairs, progress, write)?;
+    if let Some(tc2) = o.tc2
+        && the_plan.odds_pairs_tc2 > 0
+    {
+        runner.calibration(tc2, the_plan.odds_pairs_tc2, progress, write)?;
+    }
+    runner.checkpoint(write);
     Ok(runner.report)
 }
 
