@@ -90,10 +90,9 @@ enum Cmd {
         #[arg(long, value_name = "N", default_value_t = 5_000,
               value_parser = clap::value_parser!(u64).range(1..))]
         nodes: u64,
-        /// Random legal plies before the game
-        #[arg(long, value_name = "N", default_value_t = 8,
-              value_parser = clap::value_parser!(u64).range(0..=datagen::MAX_PLIES as u64))]
-        plies: u64,
+        /// Random legal plies before the game (at most 100)
+        #[arg(long, value_name = "N", default_value_t = 8)]
+        plies: usize,
         /// Start from this suite's positions (EPD or PGN), in a seeded random
         /// order, then --plies
         #[arg(long, value_name = "FILE")]
@@ -309,7 +308,7 @@ where
         }) => {
             let mut config = datagen::Config::new(games, out);
             config.nodes = nodes;
-            config.random_plies = plies as usize;
+            config.random_plies = plies;
             config.openings = openings;
             if let Some(t) = threads {
                 config.threads = t as usize;

@@ -187,7 +187,8 @@ impl Runner<'_> {
     }
 
     /// Writes the results so far and the state (a failure to write the
-    /// state is a note: the run goes on, but cannot be resumed).
+    /// state is reported on stderr: the run goes on, but cannot be
+    /// resumed from this point).
     fn checkpoint(&mut self, write: &mut dyn FnMut(&Report)) {
         self.report.duration = self.earlier + self.started.elapsed();
         write(&self.report);

@@ -21,7 +21,7 @@ struct Cli {
     /// method, fastest first
     #[arg(long, value_name = "NAME|all", default_value = Method::DEFAULT.name(),
           value_parser = parse_methods)]
-    method: Methods,
+    method: ::std::vec::Vec<Method>,
     /// Plies to count [default: 5]; with --epd, check only depths <= D
     #[arg(long, value_name = "D", allow_negative_numbers = true, value_parser = |s: &str| bounded(s, 0, MAX_DEPTH.into()))]
     depth: Option<u64>,
@@ -131,7 +131,7 @@ where
     let cli = Cli::try_parse_from(
         std::iter::once("perft".into()).chain(args.into_iter().map(Into::into)),
     )?;
-    let methods = cli.method.0;
+    let methods = cli.method;
     if cli.divide && methods.len() > 1 {
         return Err(Cli::command().error(
             clap::error::ErrorKind::ArgumentConflict,
@@ -152,14 +152,11 @@ where
     })
 }
 
-/// One method, or several (`all`, or names separated by commas).
-#[derive(Clone, Debug)]
-struct Methods(Vec<Method>);
-
-fn parse_methods(s: &str) -> Result<Methods, String> {
-    Method::parse_list(s)
-        .map(Methods)
-        .map_err(|e| e.to_string())
+/// One method, or several (`all`, or names separated by commas); the
+/// field's type is spelled `::std::vec::Vec` so that clap takes the list
+/// as one value, as the engine's `bench --method` does.
+fn parse_methods(s: &str) -> Result<Vec<Method>, String> {
+    Method::parse_list(s).map_err(|e| e.to_string())
 }
 
 /// A whole number: `10000000`, `10_000_000` or `1e7`.
