@@ -113,12 +113,16 @@ struct RunArgs {
     /// The experiment's time control: calibration and direct check [5+0.05]
     #[arg(long, value_name = "TC", value_parser = |s: &str| s.parse::<TimeControl>())]
     tc: Option<TimeControl>,
-    /// A second time control for the calibration, or 'none' [20+0.2]
+    /// A second time control for the calibration, or 'none' [10+0.1]
     #[arg(long, value_name = "TC|none", value_parser = optional_tc)]
     tc2: Option<Tc2>,
     /// Time factors of the calibration (comma-separated) [0.5,0.7,1.4,2]
     #[arg(long, value_name = "LIST", value_parser = factors)]
     factors: Option<Factors>,
+    /// Time factors at the second time control [0.5,2: the two that say
+    /// the most about the slope per hour]
+    #[arg(long, value_name = "LIST", value_parser = factors)]
+    factors2: Option<Factors>,
     /// Game pairs per calibration point [planned from --budget]
     #[arg(long, value_name = "N", value_parser = positive)]
     odds_pairs: Option<usize>,
@@ -249,6 +253,8 @@ pub struct Options {
     pub tc2: Option<TimeControl>,
     /// The time factors of the calibration.
     pub factors: Vec<f64>,
+    /// The time factors at the second time control.
+    pub factors2: Vec<f64>,
     /// Game pairs per calibration point (`None`: planned).
     pub odds_pairs: Option<usize>,
     /// Game pairs of the direct check (`None`: planned).
@@ -296,8 +302,9 @@ impl Default for Options {
             budget_hours: 2.0,
             resume: false,
             tc: "5+0.05".parse().expect("a valid time control"),
-            tc2: Some("20+0.2".parse().expect("a valid time control")),
+            tc2: Some("10+0.1".parse().expect("a valid time control")),
             factors: vec![0.5, 0.7, 1.4, 2.0],
+            factors2: vec![0.5, 2.0],
             odds_pairs: None,
             direct_pairs: None,
             concurrency: 2,
@@ -474,6 +481,9 @@ where
     if let Some(Factors(f)) = r.factors {
         o.factors = f;
     }
+    if let Some(Factors(f)) = r.factors2 {
+        o.factors2 = f;
+    }
     o.methods = r.methods.as_deref().and_then(list);
     if let Some(m) = r.identity_methods {
         o.identity_methods = list(&m);
@@ -521,11 +531,15 @@ mod tests {
         let o = options("");
         assert_eq!(o, Options::default());
         assert_eq!(o.tc.to_string(), "5+0.05");
-        assert_eq!(o.tc2.map(|t| t.to_string()).as_deref(), Some("20+0.2"));
+        assert_eq!(o.tc2.map(|t| t.to_string()).as_deref(), Some("10+0.1"));
+        assert_eq!(
+            (o.factors, o.factors2),
+            (vec![0.5, 0.7, 1.4, 2.0], vec![0.5, 2.0])
+        );
         assert_eq!((o.budget_hours, o.concurrency, o.nodes), (2.0, 2, 2000));
         let o = options(
             "--engine x/borrow --methods od,magic --identity-methods all --tc 10+0.1 \
-             --tc2 none --factors 0.5,2 --odds-pairs 20 --direct-pairs 30 --budget 3.5 \
+             --tc2 none --factors 0.5,2 --factors2 0.25,4 --odds-pairs 20 --direct-pairs 30 --budget 3.5 \
              --concurrency 1 --nodes 3000 --identity-pairs 2 --bench-depth 9 \
              --bench-pairs 7 --perft-depth 5 --seed 7 --out r --no-adjudication \
              --maxmoves 100 --timemargin 20 --chess960",
@@ -535,6 +549,7 @@ mod tests {
         assert_eq!(o.methods, Some(vec!["od".into(), "magic".into()]));
         assert_eq!(o.identity_methods, None);
         assert_eq!((o.tc2, o.factors.clone()), (None, vec![0.5, 2.0]));
+        assert_eq!(o.factors2, vec![0.25, 4.0]);
         assert_eq!((o.odds_pairs, o.direct_pairs), (Some(20), Some(30)));
         assert_eq!((o.budget_hours, o.concurrency, o.nodes), (3.5, 1, 3000));
         assert_eq!(
@@ -548,7 +563,7 @@ mod tests {
         );
         assert_eq!((o.seed, o.maxmoves), (7, Some(100)));
         assert_eq!(o.timemargin, Duration::from_millis(20));
-        assert_eq!(o.args.len(), 40, "{:?}", o.args);
+        assert_eq!(o.args.len(), 42, "{:?}", o.args);
         assert!(!o.adjudicate);
         assert_eq!(
             o.adjudication(),

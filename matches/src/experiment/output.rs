@@ -358,7 +358,14 @@ pub fn settings(report: &Report) -> String {
             .collect::<Vec<_>>()
             .join(", "),
         o.tc,
-        o.tc2.map_or(String::new(), |t| format!(" and {t}")),
+        o.tc2.map_or(String::new(), |t| format!(
+            " and factors {} at {t}",
+            o.factors2
+                .iter()
+                .map(|f| f.to_string())
+                .collect::<Vec<_>>()
+                .join(", ")
+        )),
         o.concurrency,
         o.openings
             .file_name()
@@ -545,6 +552,7 @@ pub fn json(report: &Report) -> String {
         "tc": o.tc.to_string(),
         "tc2": o.tc2.map(|t| t.to_string()),
         "factors": o.factors,
+        "factors2": o.factors2,
         "concurrency": o.concurrency,
         "timemargin_ms": o.timemargin.as_millis() as u64,
         "adjudication": o.adjudicate,

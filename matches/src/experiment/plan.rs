@@ -9,10 +9,12 @@ use crate::stats::MIN_PAIRS;
 
 /// The shares of the game time: calibration at the experiment's time
 /// control, at the second one, and the direct check. Without a second time
-/// control its share goes to the first.
+/// control its share goes to the first. The direct check gets as much as
+/// the first calibration: at the default two hours that is about 400
+/// games, the ±25 Elo the issue asks of it.
 const SHARE_TC: f64 = 0.40;
-const SHARE_TC2: f64 = 0.25;
-const SHARE_DIRECT: f64 = 0.35;
+const SHARE_TC2: f64 = 0.20;
+const SHARE_DIRECT: f64 = 0.40;
 
 /// The estimated wall time of one game at `tc` when the first engine has
 /// `factor` times the time: both sides use most of their clock over a game
@@ -64,6 +66,8 @@ pub struct PlanInput {
     pub tc2: Option<TimeControl>,
     /// The time factors of the calibration.
     pub factors: Vec<f64>,
+    /// The time factors at the second time control.
+    pub factors2: Vec<f64>,
     /// Pairs given on the command line (they override the plan).
     pub odds_pairs: Option<usize>,
     /// Likewise for the direct check.
@@ -116,7 +120,7 @@ pub fn plan(input: &PlanInput) -> Result<Plan, String> {
     let mut odds_pairs_tc2 = match &input.tc2 {
         Some(tc2) => input
             .odds_pairs
-            .unwrap_or_else(|| pairs_for(tc2, &input.factors, share_tc2 * games)),
+            .unwrap_or_else(|| pairs_for(tc2, &input.factors2, share_tc2 * games)),
         None => 0,
     };
     if let Some(tc2) = &input.tc2
@@ -137,7 +141,7 @@ pub fn plan(input: &PlanInput) -> Result<Plan, String> {
         + points_seconds(&input.tc, &input.factors, odds_pairs, c)
         + direct_pairs as f64 * 2.0 * game_seconds(&input.tc, 1.0) / c as f64;
     if let Some(tc2) = &input.tc2 {
-        seconds += points_seconds(tc2, &input.factors, odds_pairs_tc2, c);
+        seconds += points_seconds(tc2, &input.factors2, odds_pairs_tc2, c);
     }
     Ok(Plan {
         odds_pairs,
@@ -162,8 +166,9 @@ mod tests {
             before_games: Duration::from_secs(300),
             concurrency: 2,
             tc: tc("5+0.05"),
-            tc2: Some(tc("20+0.2")),
+            tc2: Some(tc("10+0.1")),
             factors: vec![0.5, 0.7, 1.4, 2.0],
+            factors2: vec![0.5, 2.0],
             odds_pairs: None,
             direct_pairs: None,
         }
@@ -185,14 +190,24 @@ mod tests {
         // four factors cost 2 · 12.75 · (0.75 + 0.85 + 1.2 + 1.5) / 2 =
         // 54.825 s a pair each, on two cores: 40% buys 50 pairs a point.
         assert_eq!(p.odds_pairs, 50);
-        // At 20+0.2 (51 s a game): 219.3 s, 25% buys 7 < 10: left out.
+        // At 10+0.1 (25.5 s a game) factors 0.5 and 2 cost
+        // 2 · 25.5 · (0.75 + 1.5) / 2 = 57.375 s a pair; 20% buys 24.
+        assert_eq!(p.odds_pairs_tc2, 24);
+        assert!(p.notes.is_empty(), "{:?}", p.notes);
+        // The direct check: 40% of 6,900 s at 12.75 s a pair (two cores).
+        assert_eq!(p.direct_pairs, 216);
+        assert!(p.estimate <= Duration::from_secs(7200), "{:?}", p.estimate);
+        // At 20+0.2 (51 s a game) the four factors cost 219.3 s a pair:
+        // 20% of two hours buys 6 < 10, so it is left out, and said.
+        let mut i = input(2.0);
+        i.tc2 = Some(tc("20+0.2"));
+        i.factors2 = i.factors.clone();
+        let p = plan(&i).unwrap();
         assert_eq!(p.odds_pairs_tc2, 0);
         assert_eq!(p.notes.len(), 1, "{:?}", p.notes);
-        // The direct check: 35% of 6,900 s at 12.75 s a pair (two cores).
-        assert_eq!(p.direct_pairs, 189);
-        assert!(p.estimate <= Duration::from_secs(7200), "{:?}", p.estimate);
-        // Six hours: both time controls.
-        let p = plan(&input(6.0)).unwrap();
+        // Six hours buy it.
+        i.budget = Duration::from_secs(6 * 3600);
+        let p = plan(&i).unwrap();
         assert!(p.odds_pairs_tc2 >= 10 && p.notes.is_empty(), "{p:?}");
         assert!(p.estimate <= Duration::from_secs(6 * 3600));
         // Pairs given by hand win.

@@ -492,16 +492,17 @@ impl Runner<'_> {
     }
 
     /// Phase 3 (and 5): time-odds matches of the baseline against itself at
-    /// `tc`, `pairs` pairs per factor.
+    /// `tc`, `pairs` pairs at each of `factors`.
     fn calibration(
         &mut self,
         tc: TimeControl,
+        factors: &[f64],
         pairs: usize,
         progress: Progress,
         write: &mut dyn FnMut(&Report),
     ) -> Result<(), SetupError> {
         let o = self.o;
-        for &f in &o.factors {
+        for &f in factors {
             if self.stopping() {
                 return Ok(());
             }
@@ -666,6 +667,7 @@ fn make_plan(o: &Options, methods: usize, perft: bool) -> Result<Plan, SetupErro
         tc: o.tc,
         tc2: o.tc2,
         factors: o.factors.clone(),
+        factors2: o.factors2.clone(),
         odds_pairs: o.odds_pairs,
         direct_pairs: o.direct_pairs,
     })
@@ -796,12 +798,12 @@ pub fn run(
         runner.identity_done = !runner.stopping();
         runner.checkpoint(write);
     }
-    runner.calibration(o.tc, the_plan.odds_pairs, progress, write)?;
+    runner.calibration(o.tc, &o.factors, the_plan.odds_pairs, progress, write)?;
     runner.direct(the_plan.direct_pairs, progress, write)?;
     if let Some(tc2) = o.tc2
         && the_plan.odds_pairs_tc2 > 0
     {
-        runner.calibration(tc2, the_plan.odds_pairs_tc2, progress, write)?;
+        runner.calibration(tc2, &o.factors2, the_plan.odds_pairs_tc2, progress, write)?;
     }
     runner.checkpoint(write);
     Ok(runner.report)
