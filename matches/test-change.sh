@@ -26,6 +26,8 @@
 #   --out DIR          where binaries, PGN, JSON and the log go
 #                      (default target/test-change/<base>-vs-<cand>)
 #   --seed S           opening order seed (default 1)
+#   --hash MB          both engines' Hash (default 16); a small table at
+#                      fixed nodes puts the pressure of longer games on it
 #
 # Exit status: 0 the SPRT accepted the candidate (H1), 1 it rejected it or
 # stopped undecided, 2 bad arguments or a build or signature failure.
@@ -42,6 +44,7 @@ concurrency=$(nproc 2>/dev/null || echo 2)
 claim=
 out=
 seed=1
+hash=16
 usage() { sed -n '2,33p' "$0" | sed 's/^# \{0,1\}//'; }
 die() { echo "test-change: $*" >&2; exit 2; }
 
@@ -65,6 +68,8 @@ while [ $# -gt 0 ]; do
     --out=*) out=${1#*=}; shift ;;
     --seed) seed=${2:?--seed needs a number}; shift 2 ;;
     --seed=*) seed=${1#*=}; shift ;;
+    --hash) hash=${2:?--hash needs a number of MB}; shift 2 ;;
+    --hash=*) hash=${1#*=}; shift ;;
     -*) die "unknown option '$1' (see --help)" ;;
     *) positional+=("$1"); shift ;;
     esac
@@ -155,14 +160,14 @@ else
     limit="tc=$tc"
     what="$tc"
 fi
-echo "SPRT [$elo0, $elo1] nElo at $what, at most $max_games games, $concurrency at a time; output in $out"
+echo "SPRT [$elo0, $elo1] nElo at $what, Hash $hash MB, at most $max_games games, $concurrency at a time; output in $out"
 rm -f "$out/games.pgn"
 set +e
 # shellcheck disable=SC2086
 "$out/borrow-match" \
     -engine cmd="$out/cand" name=cand \
     -engine cmd="$out/base" name=base \
-    -each $limit option.Hash=16 option.Threads=1 timemargin=100 \
+    -each $limit option.Hash="$hash" option.Threads=1 timemargin=100 \
     -openings file=matches/openings/uho_4060_v4_6000.epd format=epd order=random \
     -srand "$seed" -repeat -rounds $((max_games / 2)) -concurrency "$concurrency" \
     -resign movecount=3 score=1000 twosided=true -draw movenumber=40 movecount=8 score=10 \
