@@ -194,6 +194,15 @@ fn markdown_table(rows: &[Vec<String>], numeric: &dyn Fn(usize) -> bool) -> Stri
     out
 }
 
+/// Time factors as the report writes them: "0.5, 0.7, 1.4, 2".
+fn factor_list(factors: &[f64]) -> String {
+    factors
+        .iter()
+        .map(|f| f.to_string())
+        .collect::<Vec<_>>()
+        .join(", ")
+}
+
 /// The results table in Markdown (the terminal shows the same text).
 pub fn table(report: &Report) -> String {
     let mut rows = vec![header(report)];
@@ -352,19 +361,11 @@ pub fn settings(report: &Report) -> String {
             .map_or("the engine's default".into(), |d| d.to_string()),
         o.perft_depth,
         report.baseline,
-        o.factors
-            .iter()
-            .map(|f| f.to_string())
-            .collect::<Vec<_>>()
-            .join(", "),
+        factor_list(&o.factors),
         o.tc,
         o.tc2.map_or(String::new(), |t| format!(
             " and factors {} at {t}",
-            o.factors2
-                .iter()
-                .map(|f| f.to_string())
-                .collect::<Vec<_>>()
-                .join(", ")
+            factor_list(&o.factors2)
         )),
         o.concurrency,
         o.openings
@@ -713,11 +714,7 @@ pub fn svg(report: &Report) -> String {
         s,
         r##"<text x="20" y="50" fill="#444">calibration: {} against itself with time factors {}; speed: {} bench pair(s) per method; {}{}</text>"##,
         xml(&report.baseline),
-        o.factors
-            .iter()
-            .map(|f| f.to_string())
-            .collect::<Vec<_>>()
-            .join(", "),
+        factor_list(&o.factors),
         o.bench_pairs,
         report.date,
         if report.interrupted {
