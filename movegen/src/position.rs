@@ -450,6 +450,25 @@ impl<A: SliderAttacks> Position<A> {
     /// state.
     #[inline]
     pub fn play_unchecked(&mut self, m: Move) {
+        self.make::<true>(m);
+    }
+
+    /// The number of legal moves after `m`, a legal move here: perft's
+    /// last two plies. The child is made on the board alone, without the
+    /// Zobrist key, the mailbox and the clocks, which counting does not read.
+    #[inline]
+    pub fn count_legal_after(&self, m: Move) -> u64 {
+        let mut child = *self;
+        child.make::<false>(m);
+        child.count_legal()
+    }
+
+    /// [`play_unchecked`](Self::play_unchecked), or with `FULL` false only
+    /// what move generation reads: the bitboards, the turn, the castling
+    /// rights, the en-passant square and the checkers (the key, the mailbox
+    /// and the clocks are left stale, so such a position must not escape).
+    #[inline(always)]
+    fn make<const FULL: bool>(&mut self, m: Move) {
         let us = self.turn;
         let them = !us;
         let from = m.from();
@@ -459,37 +478,41 @@ impl<A: SliderAttacks> Position<A> {
         let kind = m.kind();
         let mut key = self.key;
 
-        if let Some(ep) = self.ep_capturable() {
+        if FULL && let Some(ep) = self.ep_capturable() {
             key ^= zobrist::en_passant(ep.file());
         }
         self.ep_square = None;
         // Saturating: a FEN may give any clock up to u32::MAX.
-        self.halfmoves = self.halfmoves.saturating_add(1);
+        if FULL {
+            self.halfmoves = self.halfmoves.saturating_add(1);
+        }
 
         // 1-3. The move itself.
         if matches!(kind, MoveKind::Castle) {
-            self.castle(from, to, &mut key);
+            self.castle::<FULL>(from, to, &mut key);
         } else {
-            self.move_piece(from, to, kind, role, &mut key);
+            self.move_piece::<FULL>(from, to, kind, role, &mut key);
         }
 
         // 4. Castling rights: a king that moves loses both, a rook that moves
         // or is captured its own.
         let touched = self.castling_squares.bitboard() & (Bitboard::from_square(from) | to);
         if touched.any() {
-            self.update_castling(touched, &mut key);
+            self.update_castling::<FULL>(touched, &mut key);
         }
 
         // 5. Turn, counters.
-        if us == Color::Black {
-            self.fullmoves = self.fullmoves.saturating_add(1);
-        }
         self.turn = them;
-        key ^= zobrist::WHITE_TURN;
-        if let Some(ep) = self.ep_capturable() {
-            key ^= zobrist::en_passant(ep.file());
+        if FULL {
+            if us == Color::Black {
+                self.fullmoves = self.fullmoves.saturating_add(1);
+            }
+            key ^= zobrist::WHITE_TURN;
+            if let Some(ep) = self.ep_capturable() {
+                key ^= zobrist::en_passant(ep.file());
+            }
+            self.key = key;
         }
-        self.key = key;
 
         // 6. Checks against the new side to move. Castling and en passant
         // move two pieces and are rare: recomputed in full.
@@ -537,14 +560,23 @@ impl<A: SliderAttacks> Position<A> {
     /// Steps 1 to 3 of [`play_unchecked`](Self::play_unchecked) for every
     /// move but castling: the capture, the move, what is special about it.
     #[inline(always)]
-    fn move_piece(&mut self, from: Square, to: Square, kind: MoveKind, role: Role, key: &mut u64) {
+    fn move_piece<const FULL: bool>(
+        &mut self,
+        from: Square,
+        to: Square,
+        kind: MoveKind,
+        role: Role,
+        key: &mut u64,
+    ) {
         let us = self.turn;
         let them = !us;
         // 1. Remove a captured piece (not en passant: its victim is elsewhere).
         if let Some(victim) = self.mailbox[to.index()] {
             self.by_role[victim.index()] ^= to;
             self.by_color[them.index()] ^= to;
-            *key ^= zobrist::piece(them, victim, to);
+            if FULL {
+                *key ^= zobrist::piece(them, victim, to);
+            }
             self.halfmoves = 0;
         }
 
@@ -552,9 +584,11 @@ impl<A: SliderAttacks> Position<A> {
         let from_to = Bitboard::from_square(from) | to;
         self.by_role[role.index()] ^= from_to;
         self.by_color[us.index()] ^= from_to;
-        self.mailbox[from.index()] = None;
-        self.mailbox[to.index()] = Some(role);
-        *key ^= zobrist::piece(us, role, from) ^ zobrist::piece(us, role, to);
+        if FULL {
+            self.mailbox[from.index()] = None;
+            self.mailbox[to.index()] = Some(role);
+            *key ^= zobrist::piece(us, role, from) ^ zobrist::piece(us, role, to);
+        }
 
         // 3. What is special about the move.
         match kind {
@@ -570,16 +604,20 @@ impl<A: SliderAttacks> Position<A> {
                 let victim = Square::from_coords(to.file(), from.rank());
                 self.by_role[Role::Pawn.index()] ^= victim;
                 self.by_color[them.index()] ^= victim;
-                self.mailbox[victim.index()] = None;
-                *key ^= zobrist::piece(them, Role::Pawn, victim);
+                if FULL {
+                    self.mailbox[victim.index()] = None;
+                    *key ^= zobrist::piece(them, Role::Pawn, victim);
+                }
                 self.halfmoves = 0;
             }
             MoveKind::Castle => unreachable!("castling is made by `castle`"),
             MoveKind::Promotion(promoted) => {
                 self.by_role[Role::Pawn.index()] ^= to;
                 self.by_role[promoted.index()] ^= to;
-                self.mailbox[to.index()] = Some(promoted);
-                *key ^= zobrist::piece(us, Role::Pawn, to) ^ zobrist::piece(us, promoted, to);
+                if FULL {
+                    self.mailbox[to.index()] = Some(promoted);
+                    *key ^= zobrist::piece(us, Role::Pawn, to) ^ zobrist::piece(us, promoted, to);
+                }
                 self.halfmoves = 0;
             }
         }
@@ -588,7 +626,7 @@ impl<A: SliderAttacks> Position<A> {
     /// Step 4 of [`play_unchecked`](Self::play_unchecked), when the move
     /// came from or went to one of `castling_squares` (`touched`).
     #[inline(never)]
-    fn update_castling(&mut self, touched: Bitboard, key: &mut u64) {
+    fn update_castling<const FULL: bool>(&mut self, touched: Bitboard, key: &mut u64) {
         let mut squares = self.castling_squares.bitboard() - touched;
         let kings = self.by_role[Role::King.index()];
         let mut rights = 0;
@@ -612,7 +650,9 @@ impl<A: SliderAttacks> Position<A> {
             }
         }
         let rights = CastlingRights(rights);
-        *key ^= zobrist::castling(self.castling) ^ zobrist::castling(rights);
+        if FULL {
+            *key ^= zobrist::castling(self.castling) ^ zobrist::castling(rights);
+        }
         self.castling = rights;
         self.castling_squares = BackRanks::pack(squares);
     }
@@ -620,7 +660,7 @@ impl<A: SliderAttacks> Position<A> {
     /// Castling: the king from `king` and the rook from `rook` to their
     /// destinations (either may land where the other stood, in Chess960).
     #[inline(always)]
-    fn castle(&mut self, king: Square, rook: Square, key: &mut u64) {
+    fn castle<const FULL: bool>(&mut self, king: Square, rook: Square, key: &mut u64) {
         let us = self.turn;
         let (king_to, rook_to) = castling::destinations(king, rook);
         let color = &mut self.by_color[us.index()];
@@ -633,14 +673,16 @@ impl<A: SliderAttacks> Position<A> {
         *kings = kings.without(king).with(king_to);
         let rooks = &mut self.by_role[Role::Rook.index()];
         *rooks = rooks.without(rook).with(rook_to);
-        self.mailbox[king.index()] = None;
-        self.mailbox[rook.index()] = None;
-        self.mailbox[king_to.index()] = Some(Role::King);
-        self.mailbox[rook_to.index()] = Some(Role::Rook);
-        *key ^= zobrist::piece(us, Role::King, king)
-            ^ zobrist::piece(us, Role::King, king_to)
-            ^ zobrist::piece(us, Role::Rook, rook)
-            ^ zobrist::piece(us, Role::Rook, rook_to);
+        if FULL {
+            self.mailbox[king.index()] = None;
+            self.mailbox[rook.index()] = None;
+            self.mailbox[king_to.index()] = Some(Role::King);
+            self.mailbox[rook_to.index()] = Some(Role::Rook);
+            *key ^= zobrist::piece(us, Role::King, king)
+                ^ zobrist::piece(us, Role::King, king_to)
+                ^ zobrist::piece(us, Role::Rook, rook)
+                ^ zobrist::piece(us, Role::Rook, rook_to);
+        }
     }
 
     /// Plays `m` if it is legal here; otherwise returns an error and leaves

@@ -159,6 +159,11 @@ fn check_position<A: SliderAttacks>(fen: &str) {
             next.is_check(),
             "gives_check({m}) in {fen}"
         );
+        assert_eq!(
+            pos.count_legal_after(m),
+            next.count_legal(),
+            "count_legal_after({m}) in {fen}"
+        );
         assert_eq!(pos.parse_uci(&uci(&pos, m)), Ok(m));
         if m.kind() == movegen::MoveKind::Castle {
             // Both castling forms are read, unless the king's two-square

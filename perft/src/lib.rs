@@ -44,6 +44,11 @@ pub fn perft<A: SliderAttacks>(pos: &Position<A>, depth: u32) -> u64 {
     match depth {
         0 => 1,
         1 => pos.count_legal(),
+        2 => pos
+            .legal_moves()
+            .iter()
+            .map(|&m| pos.count_legal_after(m))
+            .sum(),
         _ => pos
             .legal_moves()
             .iter()
@@ -176,15 +181,18 @@ pub fn perft_hashed<A: SliderAttacks>(pos: &Position<A>, depth: u32, hash: &Perf
     if let Some(n) = hash.get(pos.key(), depth) {
         return n;
     }
-    let n = pos
-        .legal_moves()
-        .iter()
-        .map(|&m| {
-            let mut child = *pos;
-            child.play_unchecked(m);
-            perft_hashed(&child, depth - 1, hash)
-        })
-        .sum();
+    let n = match depth {
+        2 => perft(pos, 2),
+        _ => pos
+            .legal_moves()
+            .iter()
+            .map(|&m| {
+                let mut child = *pos;
+                child.play_unchecked(m);
+                perft_hashed(&child, depth - 1, hash)
+            })
+            .sum(),
+    };
     hash.put(pos.key(), depth, n);
     n
 }
