@@ -5,11 +5,11 @@ use std::sync::atomic::Ordering;
 
 use arrayvec::ArrayVec;
 use attacks::SliderAttacks;
-use movegen::{Move, Position, Role};
+use movegen::{Move, Position, Role, Stage};
 
 use super::api::{INFINITY, MATE, MATE_BOUND, MAX_PLY};
 use super::history::{NO_CONT, cont_key};
-use super::movepick::{MovePicker, is_tactical};
+use super::movepick::{MovePicker, SeeSign, is_tactical};
 use super::params::PARAMS;
 use super::see::{see, value};
 use super::worker::Worker;
@@ -80,18 +80,14 @@ impl<A: SliderAttacks> Worker<'_, A> {
         }
 
         // 4. The moves: noisy ones, or every evasion in check.
-        let moves = if in_check {
-            pos.legal_moves()
-        } else {
-            pos.noisy_moves()
-        };
-        if in_check && moves.is_empty() {
+        let stage = if in_check { Stage::All } else { Stage::Noisy };
+        let mut picker = MovePicker::new(pos, stage);
+        if in_check && picker.is_empty() {
             return -MATE + ply as i32;
         }
         let tt_move = tt.map_or(Move::NULL, |e| e.mv);
-        let mut picker = MovePicker::new(
+        picker.order(
             pos,
-            moves,
             tt_move,
             ply,
             self.prev_move(ply),
@@ -99,7 +95,7 @@ impl<A: SliderAttacks> Worker<'_, A> {
             &self.hist,
         );
         let mut best_move = Move::NULL;
-        while let Some(m) = picker.next_move() {
+        while let Some(m) = picker.next_move(pos) {
             // 5. Delta pruning, losing captures, under-promotions.
             if !in_check {
                 if !is_tactical(pos, m) {
@@ -111,7 +107,12 @@ impl<A: SliderAttacks> Worker<'_, A> {
                 {
                     continue;
                 }
-                if see(pos, m) < 0 {
+                let losing = match picker.last_see() {
+                    SeeSign::NonNegative => false,
+                    SeeSign::Negative => true,
+                    SeeSign::Unknown => see(pos, m) < 0,
+                };
+                if losing {
                     continue;
                 }
             }
@@ -319,26 +320,26 @@ impl<A: SliderAttacks> Worker<'_, A> {
         }
 
         // 10. The moves.
-        let mut moves = pos.legal_moves();
+        let mut picker = MovePicker::new(pos, Stage::All);
         if root {
             if !self.limits.searchmoves.is_empty() {
-                moves.retain(|m| self.limits.searchmoves.contains(m));
+                picker.retain(|m| self.limits.searchmoves.contains(m));
             }
-            moves.retain(|m| !self.root_excluded.contains(m));
+            picker.retain(|m| !self.root_excluded.contains(m));
         }
-        if moves.is_empty() {
+        if picker.is_empty() {
             return if in_check { -MATE + ply as i32 } else { 0 };
         }
         let prev = self.prev_move(ply);
         let conts = self.conts(ply);
-        let mut picker = MovePicker::new(pos, moves, tt_move, ply, prev, conts, &self.hist);
+        picker.order(pos, tt_move, ply, prev, conts, &self.hist);
         let mut best = -INFINITY;
         let mut best_move = Move::NULL;
         let mut searched = 0usize;
         let mut quiets_tried: ArrayVec<(Move, usize), 256> = ArrayVec::new();
         let original_alpha = alpha;
 
-        while let Some(m) = picker.next_move() {
+        while let Some(m) = picker.next_move(pos) {
             let quiet = !is_tactical(pos, m);
             let key_m = cont_key(pos, m);
 
@@ -364,7 +365,10 @@ impl<A: SliderAttacks> Worker<'_, A> {
                     } else {
                         -PARAMS.see_noisy_margin * depth * depth
                     };
-                    if see(pos, m) < threshold {
+                    // The thresholds are at most zero: an exchange known
+                    // not to lose passes without a second look.
+                    debug_assert!(threshold <= 0);
+                    if picker.last_see() != SeeSign::NonNegative && see(pos, m) < threshold {
                         continue;
                     }
                 }
