@@ -237,57 +237,69 @@ fn side<A: SliderAttacks, T: Trace>(pos: &Position<A>, us: Color, w: &Weights, t
     let mut attack_weight = 0;
     let mut attackers = 0;
 
-    for role in Role::ALL {
-        for sq in pos.pieces(us, role) {
-            let rel = relative(us, sq).index();
-            score += w.material[role.index()] + w.pst[role.index()][rel];
-            t.add(MATERIAL + role.index(), sign);
-            t.add(PST + 64 * role.index() + rel, sign);
-            let reach = match role {
-                Role::Pawn | Role::King => continue,
-                Role::Knight => knight_attacks(sq),
-                Role::Bishop => A::bishop_attacks(sq, occ),
-                Role::Rook => A::rook_attacks(sq, occ),
-                Role::Queen => A::queen_attacks(sq, occ),
-            };
-            let mobility = (reach & mobility_area).count() as usize;
-            let row = role.index() - 1;
-            score += w.mobility[row][mobility];
-            t.add(MOBILITY + 28 * row + mobility, sign);
-            match role {
-                Role::Knight | Role::Bishop => {
-                    minor_reach |= reach;
-                    let minor = role.index() - 1;
-                    let bb = Bitboard::from_square(sq);
-                    let rank = relative(us, sq).rank().index();
-                    if (3..=5).contains(&rank)
-                        && (our_pawn_attacks & bb).any()
-                        && (outpost_span(us, sq) & their_pawns).is_empty()
-                    {
-                        score += w.outpost[minor];
-                        t.add(OUTPOST + minor, sign);
-                    }
+    // Each role's pieces in a loop of its own: the role is a constant in
+    // each copy of the body, so its `match`es fold away.
+    let mut piece = |role: Role, sq: Square| {
+        let rel = relative(us, sq).index();
+        score += w.material[role.index()] + w.pst[role.index()][rel];
+        t.add(MATERIAL + role.index(), sign);
+        t.add(PST + 64 * role.index() + rel, sign);
+        let reach = match role {
+            Role::Pawn | Role::King => return,
+            Role::Knight => knight_attacks(sq),
+            Role::Bishop => A::bishop_attacks(sq, occ),
+            Role::Rook => A::rook_attacks(sq, occ),
+            Role::Queen => A::queen_attacks(sq, occ),
+        };
+        let mobility = (reach & mobility_area).count() as usize;
+        let row = role.index() - 1;
+        score += w.mobility[row][mobility];
+        t.add(MOBILITY + 28 * row + mobility, sign);
+        match role {
+            Role::Knight | Role::Bishop => {
+                minor_reach |= reach;
+                let minor = role.index() - 1;
+                let bb = Bitboard::from_square(sq);
+                let rank = relative(us, sq).rank().index();
+                if (3..=5).contains(&rank)
+                    && (our_pawn_attacks & bb).any()
+                    && (outpost_span(us, sq) & their_pawns).is_empty()
+                {
+                    score += w.outpost[minor];
+                    t.add(OUTPOST + minor, sign);
                 }
-                Role::Rook => rook_reach |= reach,
-                _ => {}
             }
-            if (reach & king_zone).any() {
-                attackers += 1;
-                attack_weight +=
-                    w.king_attack_weight[role.index()] * (reach & king_zone).count() as i32;
-            }
-            if role == Role::Rook {
-                let file = FILE_MASKS[sq.file().index()];
-                if (file & (our_pawns | their_pawns)).is_empty() {
-                    score += w.rook_open;
-                    t.add(ROOK_OPEN, sign);
-                } else if (file & our_pawns).is_empty() {
-                    score += w.rook_half_open;
-                    t.add(ROOK_HALF_OPEN, sign);
-                }
+            Role::Rook => rook_reach |= reach,
+            _ => {}
+        }
+        if (reach & king_zone).any() {
+            attackers += 1;
+            attack_weight +=
+                w.king_attack_weight[role.index()] * (reach & king_zone).count() as i32;
+        }
+        if role == Role::Rook {
+            let file = FILE_MASKS[sq.file().index()];
+            if (file & (our_pawns | their_pawns)).is_empty() {
+                score += w.rook_open;
+                t.add(ROOK_OPEN, sign);
+            } else if (file & our_pawns).is_empty() {
+                score += w.rook_half_open;
+                t.add(ROOK_HALF_OPEN, sign);
             }
         }
-    }
+    };
+    pos.pieces(us, Role::Pawn)
+        .for_each(|sq| piece(Role::Pawn, sq));
+    pos.pieces(us, Role::Knight)
+        .for_each(|sq| piece(Role::Knight, sq));
+    pos.pieces(us, Role::Bishop)
+        .for_each(|sq| piece(Role::Bishop, sq));
+    pos.pieces(us, Role::Rook)
+        .for_each(|sq| piece(Role::Rook, sq));
+    pos.pieces(us, Role::Queen)
+        .for_each(|sq| piece(Role::Queen, sq));
+    pos.pieces(us, Role::King)
+        .for_each(|sq| piece(Role::King, sq));
 
     // Pawn structure.
     for sq in our_pawns {
