@@ -1,6 +1,10 @@
 //! The transposition table: shared by all search threads without locks,
 //! each entry packed into one 64-bit value of a [`AtomicTable`] (where an
 //! entry torn by a concurrent writer reads as a miss, never as wrong data).
+//!
+//! A key may stand in any of the four slots of its bucket. A new key takes
+//! an empty slot, or else the one worth least: the shallowest, counting
+//! [`AGE_PLIES`] plies less for every search since it was stored.
 
 use std::collections::TryReserveError;
 use std::sync::atomic::{AtomicU64, Ordering};
@@ -33,6 +37,13 @@ pub struct Entry {
     pub bound: Bound,
 }
 
+/// How many plies of depth an entry loses in the replacement choice for
+/// every search since it was stored.
+pub const AGE_PLIES: i32 = 16;
+
+/// The entry ages count modulo this (they have six bits).
+const AGES: u64 = 64;
+
 /// The table.
 pub struct Table {
     table: AtomicTable,
@@ -50,7 +61,7 @@ fn pack(e: &Entry, age: u64) -> u64 {
         | (e.eval as i16 as u16 as u64) << 32
         | (e.depth.clamp(0, 255) as u64) << 48
         | bound << 56
-        | (age & 63) << 58
+        | (age % AGES) << 58
 }
 
 fn unpack(data: u64) -> Option<Entry> {
@@ -107,50 +118,65 @@ impl Table {
     /// The entry for `key`, if stored.
     #[inline]
     pub fn probe(&self, key: u64) -> Option<Entry> {
-        self.table.slot(key).get(key).and_then(unpack)
+        self.table
+            .bucket(key)
+            .iter()
+            .find_map(|s| s.get(key))
+            .and_then(unpack)
     }
 
-    /// Stores an entry, replacing the old one unless that is deeper, from this
-    /// search and for the same position without a better bound.
+    /// Stores an entry. An entry for the same key is refreshed, unless it is
+    /// from this search, much deeper and the new one is not exact; a new key
+    /// replaces the empty slot of its bucket, or else the one worth least.
     #[inline]
     pub fn store(&self, key: u64, mut entry: Entry) {
-        let slot = self.table.slot(key);
-        let age = self.age.load(Ordering::Relaxed);
-        let (old_key, old_data) = slot.read();
-        let same = old_key == key;
-        if let Some(old) = unpack(old_data) {
-            let old_age = (old_data >> 58) & 63;
-            if same {
+        let age = self.age.load(Ordering::Relaxed) % AGES;
+        let bucket = self.table.bucket(key);
+        let mut victim = &bucket[0];
+        let mut victim_worth = i32::MAX;
+        for slot in bucket {
+            let (old_key, old_data) = slot.read();
+            let Some(old) = unpack(old_data) else {
+                // Empty: taken unless the key turns up later in the bucket.
+                if victim_worth > i32::MIN {
+                    victim = slot;
+                    victim_worth = i32::MIN;
+                }
+                continue;
+            };
+            let old_age = (old_data >> 58) % AGES;
+            if old_key == key {
                 if entry.mv.is_null() {
                     entry.mv = old.mv;
                 }
-                if entry.bound != Bound::Exact && old.depth > entry.depth + 3 && old_age == age & 63
-                {
+                if entry.bound != Bound::Exact && old.depth > entry.depth + 3 && old_age == age {
                     return;
                 }
-            } else if old_age == age & 63
-                && old.depth > entry.depth + 2
-                && old.bound == Bound::Exact
-            {
+                slot.set(key, pack(&entry, age));
                 return;
             }
+            let searches_ago = ((age + AGES - old_age) % AGES) as i32;
+            let worth = old.depth - AGE_PLIES * searches_ago;
+            if worth < victim_worth {
+                victim = slot;
+                victim_worth = worth;
+            }
         }
-        slot.set(key, pack(&entry, age));
+        victim.set(key, pack(&entry, age));
     }
 
     /// Permille of slots used by the current search (from the first 1000).
     pub fn hashfull(&self) -> u32 {
-        let age = self.age.load(Ordering::Relaxed) & 63;
-        let slots = self.table.slots();
-        let n = slots.len().min(1000);
-        let used = slots[..n]
-            .iter()
-            .filter(|s| {
-                let (_, d) = s.read();
-                unpack(d).is_some() && (d >> 58) & 63 == age
-            })
-            .count();
-        (used * 1000 / n.max(1)) as u32
+        let age = self.age.load(Ordering::Relaxed) % AGES;
+        let (mut seen, mut used) = (0, 0);
+        for s in self.table.slots().take(1000) {
+            let (_, d) = s.read();
+            seen += 1;
+            if unpack(d).is_some() && (d >> 58) % AGES == age {
+                used += 1;
+            }
+        }
+        (used * 1000 / seen.max(1)) as u32
     }
 
     /// The size in bytes.
@@ -206,5 +232,58 @@ mod tests {
         t.clear();
         assert_eq!(t.probe(0xdead_beef), None);
         assert!(t.bytes() <= 1 << 20);
+    }
+
+    fn entry(depth: i32) -> Entry {
+        Entry {
+            mv: Move::normal(Square::E2, Square::E4),
+            score: 10,
+            eval: 0,
+            depth,
+            bound: Bound::Lower,
+        }
+    }
+
+    #[test]
+    fn a_full_bucket_gives_up_its_shallowest_entry_counting_age() {
+        let t = Table::new(1);
+        let buckets = (t.bytes() / 64) as u64;
+        // Five keys of one bucket.
+        let key = |i: u64| 7 + i * buckets;
+        for (i, depth) in [(0, 9), (1, 3), (2, 12), (3, 6)] {
+            t.store(key(i), entry(depth));
+        }
+        t.store(key(4), entry(1));
+        assert_eq!(t.probe(key(1)), None, "the shallowest goes");
+        for i in [0, 2, 3, 4] {
+            assert!(t.probe(key(i)).is_some(), "key {i}");
+        }
+        // A refresh of a stored key replaces nothing else, and keeps its move
+        // when the new entry has none.
+        t.store(
+            key(0),
+            Entry {
+                mv: Move::NULL,
+                ..entry(10)
+            },
+        );
+        assert_eq!(t.probe(key(0)), Some(entry(10)));
+        // A search later, the old entries are worth their depth less 16:
+        // the depth-1 entry goes first, then the old depth 6 before the new
+        // depth 2, then the old depth 10 before the new 2 and 1.
+        t.new_search();
+        t.store(key(1), entry(2));
+        assert_eq!(t.probe(key(4)), None);
+        t.store(key(4), entry(1));
+        assert_eq!(t.probe(key(3)), None, "old depth 6 goes before new depth 2");
+        t.store(key(5), entry(0));
+        assert_eq!(
+            t.probe(key(0)),
+            None,
+            "old depth 10 goes before new depth 1"
+        );
+        for i in [1, 2, 4, 5] {
+            assert!(t.probe(key(i)).is_some(), "key {i}");
+        }
     }
 }

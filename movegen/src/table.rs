@@ -2,6 +2,10 @@
 //! locks: the engine's transposition table and perft's count cache are both
 //! built on it.
 //!
+//! Slots come in 64-byte [`Bucket`]s of four, one cache line each: the
+//! engine probes a key's whole bucket for the price of one memory access,
+//! and perft's cache uses one slot of it.
+//!
 //! Each slot is two `AtomicU64`: the key XOR the value, and the value. A
 //! reader accepts a value only if the two words still XOR to its key, so a
 //! slot torn by a concurrent writer reads as a miss, never as wrong data
@@ -47,80 +51,100 @@ impl Slot {
     }
 }
 
-/// A power-of-two number of [`Slot`]s, indexed by the key's low bits.
-#[derive(Debug)]
-pub struct AtomicTable {
-    slots: Vec<Slot>,
+/// The slots of a bucket.
+pub const BUCKET_SLOTS: usize = 4;
+
+/// Four slots on one cache line.
+#[derive(Debug, Default)]
+#[repr(C, align(64))]
+pub struct Bucket {
+    slots: [Slot; BUCKET_SLOTS],
 }
 
-/// The number of slots in `mb` megabytes: the largest power of two that
+/// A power-of-two number of [`Bucket`]s, indexed by the key's low bits.
+#[derive(Debug)]
+pub struct AtomicTable {
+    buckets: Vec<Bucket>,
+}
+
+/// The number of buckets in `mb` megabytes: the largest power of two that
 /// fits, and at least one.
-fn slots_for(mb: usize) -> usize {
-    let n = mb.saturating_mul(1 << 20) / size_of::<Slot>();
+fn buckets_for(mb: usize) -> usize {
+    let n = mb.saturating_mul(1 << 20) / size_of::<Bucket>();
     1 << n.max(1).ilog2()
 }
 
-/// `n` empty slots, or the error if the memory cannot be had.
-fn empty_slots(n: usize) -> Result<Vec<Slot>, TryReserveError> {
-    let mut slots = Vec::new();
-    slots.try_reserve_exact(n)?;
-    slots.resize_with(n, Slot::default);
-    Ok(slots)
+/// `n` empty buckets, or the error if the memory cannot be had.
+fn empty_buckets(n: usize) -> Result<Vec<Bucket>, TryReserveError> {
+    let mut buckets = Vec::new();
+    buckets.try_reserve_exact(n)?;
+    buckets.resize_with(n, Bucket::default);
+    Ok(buckets)
 }
 
 impl AtomicTable {
-    /// A table of at most `mb` megabytes (at least one slot), or the error
+    /// A table of at most `mb` megabytes (at least one bucket), or the error
     /// if the memory cannot be had: the size may come from a user (a GUI
     /// may offer any `Hash`, whatever the machine).
     pub fn try_new(mb: usize) -> Result<AtomicTable, TryReserveError> {
         Ok(AtomicTable {
-            slots: empty_slots(slots_for(mb))?,
+            buckets: empty_buckets(buckets_for(mb))?,
         })
     }
 
-    /// Resizes the table to `mb` megabytes, emptied. The old slots are
+    /// Resizes the table to `mb` megabytes, emptied. The old buckets are
     /// freed before the new ones are allocated, so the process never holds
     /// both. If `mb` cannot be had, the table gets its old size back, empty,
     /// and the error is returned.
     pub fn resize(&mut self, mb: usize) -> Result<(), TryReserveError> {
-        let old = self.slots.len();
-        self.slots = Vec::new();
-        match empty_slots(slots_for(mb)) {
-            Ok(slots) => {
-                self.slots = slots;
+        let old = self.buckets.len();
+        self.buckets = Vec::new();
+        match empty_buckets(buckets_for(mb)) {
+            Ok(buckets) => {
+                self.buckets = buckets;
                 Ok(())
             }
             Err(e) => {
-                // The old size fitted a moment ago; one slot always fits.
-                self.slots = empty_slots(old)
-                    .or_else(|_| empty_slots(1))
-                    .unwrap_or_else(|e| panic!("a table of one slot: {e}"));
+                // The old size fitted a moment ago; one bucket always fits.
+                self.buckets = empty_buckets(old)
+                    .or_else(|_| empty_buckets(1))
+                    .unwrap_or_else(|e| panic!("a table of one bucket: {e}"));
                 Err(e)
             }
         }
     }
 
-    /// The slot of `key`.
+    /// The bucket of `key`: the slots where an entry for it may stand.
     #[inline]
-    pub fn slot(&self, key: u64) -> &Slot {
-        &self.slots[(key as usize) & (self.slots.len() - 1)]
+    pub fn bucket(&self, key: u64) -> &[Slot; BUCKET_SLOTS] {
+        &self.buckets[(key as usize) & (self.buckets.len() - 1)].slots
     }
 
-    /// Every slot, in index order.
-    pub fn slots(&self) -> &[Slot] {
-        &self.slots
+    /// The one slot of `key`, for a cache that keeps one entry a key: one
+    /// of the slots of its bucket, picked by the key's next bits, so that
+    /// every slot of the table is used.
+    #[inline]
+    pub fn slot(&self, key: u64) -> &Slot {
+        let n = self.buckets.len();
+        let i = (key as usize) & (n * BUCKET_SLOTS - 1);
+        &self.buckets[i % n].slots[i / n]
+    }
+
+    /// Every slot, bucket by bucket.
+    pub fn slots(&self) -> impl Iterator<Item = &Slot> {
+        self.buckets.iter().flat_map(|b| &b.slots)
     }
 
     /// Empties every slot.
     pub fn clear(&self) {
-        for s in &self.slots {
+        for s in self.slots() {
             s.clear();
         }
     }
 
     /// The size in bytes.
     pub fn bytes(&self) -> usize {
-        self.slots.len() * size_of::<Slot>()
+        self.buckets.len() * size_of::<Bucket>()
     }
 }
 
@@ -131,13 +155,34 @@ mod tests {
     #[test]
     fn sizes_are_powers_of_two_within_the_budget() {
         assert_eq!(size_of::<Slot>(), 16);
+        assert_eq!(size_of::<Bucket>(), 64);
+        assert_eq!(align_of::<Bucket>(), 64);
         for mb in [0, 1, 3, 16, 100] {
             let t = AtomicTable::try_new(mb).expect("small tables fit");
-            assert!(t.slots().len().is_power_of_two());
+            assert!(t.slots().count().is_power_of_two());
             assert!(t.bytes() <= (mb.max(1)) << 20, "{mb} MB: {}", t.bytes());
             assert!(t.bytes() * 2 > mb << 20, "{mb} MB: {}", t.bytes());
         }
-        assert_eq!(AtomicTable::try_new(0).expect("one slot").bytes(), 16);
+        assert_eq!(AtomicTable::try_new(0).expect("one bucket").bytes(), 64);
+    }
+
+    #[test]
+    fn a_keys_slot_lies_in_its_bucket_and_every_slot_is_some_keys() {
+        let t = AtomicTable::try_new(1).expect("1 MB");
+        let n = t.bytes() / size_of::<Bucket>();
+        let mut seen = vec![false; n * BUCKET_SLOTS];
+        let base = t.slots().next().expect("a slot") as *const Slot as usize;
+        for key in 0..(n * BUCKET_SLOTS) as u64 {
+            let key = key | 0xabcd << 48;
+            let slot = t.slot(key);
+            assert!(
+                t.bucket(key).iter().any(|s| std::ptr::eq(s, slot)),
+                "key {key:#x}"
+            );
+            let i = (slot as *const Slot as usize - base) / size_of::<Slot>();
+            seen[i] = true;
+        }
+        assert!(seen.iter().all(|&s| s), "some slot is no key's");
     }
 
     #[test]
