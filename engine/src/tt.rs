@@ -81,7 +81,7 @@ fn unpack(data: u64) -> Option<Entry> {
 }
 
 impl Table {
-    /// A table of `mb` megabytes (at least one slot; a power of two slots).
+    /// A table of `mb` megabytes (at least one bucket; a power of two of them).
     /// Panics if the memory cannot be had; see [`Table::try_new`].
     pub fn new(mb: usize) -> Table {
         Table::try_new(mb).unwrap_or_else(|e| panic!("hash table of {mb} MB: {e}"))

@@ -134,7 +134,7 @@ pub struct PerftHash {
 
 impl PerftHash {
     /// A table of at most `mb` megabytes: the largest power-of-two number
-    /// of 16-byte slots that fits (at least one slot).
+    /// of 64-byte buckets of four slots that fits (at least one bucket).
     ///
     /// Panics if the memory cannot be had; see [`PerftHash::try_new`] for a
     /// table sized from user input.

@@ -419,6 +419,6 @@ fn hashed_and_parallel_agree_with_plain() {
             );
         }
     }
-    assert_eq!(perft::PerftHash::new(0).bytes(), 16);
+    assert_eq!(perft::PerftHash::new(0).bytes(), 64);
     assert!(perft::PerftHash::try_new(1).is_some());
 }
