@@ -49,16 +49,24 @@ pub fn perft<A: SliderAttacks>(pos: &Position<A>, depth: u32) -> u64 {
             .iter()
             .map(|&m| pos.count_legal_after(m))
             .sum(),
-        _ => pos
-            .legal_moves()
-            .iter()
-            .map(|&m| {
-                let mut child = *pos;
-                child.play_unchecked(m);
-                perft(&child, depth - 1)
-            })
-            .sum(),
+        _ => sum_over_children(pos, |child| perft(child, depth - 1)),
     }
+}
+
+/// The sum of `count` over the positions after each legal move of `pos`.
+#[inline]
+fn sum_over_children<A: SliderAttacks>(
+    pos: &Position<A>,
+    mut count: impl FnMut(&Position<A>) -> u64,
+) -> u64 {
+    pos.legal_moves()
+        .iter()
+        .map(|&m| {
+            let mut child = *pos;
+            child.play_unchecked(m);
+            count(&child)
+        })
+        .sum()
 }
 
 /// The most threads a count (and the engine's search) may use.
@@ -104,14 +112,7 @@ pub fn perft_full<A: SliderAttacks>(pos: &Position<A>, depth: u32) -> u64 {
     if depth == 0 {
         return 1;
     }
-    pos.legal_moves()
-        .iter()
-        .map(|&m| {
-            let mut child = *pos;
-            child.play_unchecked(m);
-            perft_full(&child, depth - 1)
-        })
-        .sum()
+    sum_over_children(pos, |child| perft_full(child, depth - 1))
 }
 
 /// The leaf count below each legal root move, in generation order.
@@ -183,15 +184,7 @@ pub fn perft_hashed<A: SliderAttacks>(pos: &Position<A>, depth: u32, hash: &Perf
     }
     let n = match depth {
         2 => perft(pos, 2),
-        _ => pos
-            .legal_moves()
-            .iter()
-            .map(|&m| {
-                let mut child = *pos;
-                child.play_unchecked(m);
-                perft_hashed(&child, depth - 1, hash)
-            })
-            .sum(),
+        _ => sum_over_children(pos, |child| perft_hashed(child, depth - 1, hash)),
     };
     hash.put(pos.key(), depth, n);
     n
