@@ -92,7 +92,7 @@ impl Bits256 {
 
 /// What the picker knows of a move's static exchange evaluation.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
-pub enum SeeSign {
+enum SeeSign {
     /// Not taken (a quiet move, or the TT move).
     Unknown,
     /// At least zero.
@@ -228,11 +228,16 @@ impl MovePicker {
         Some(self.moves[i])
     }
 
-    /// What the SEE of the move [`next_move`](Self::next_move) returned
-    /// last is known to be, if it was taken in ordering.
+    /// `true` if the SEE of `m`, the move [`next_move`](Self::next_move)
+    /// returned last, is below `threshold`: from the sign ordering found
+    /// where that decides it, else taken now.
     #[inline]
-    pub fn last_see(&self) -> SeeSign {
-        self.last_see
+    pub fn see_below<A: SliderAttacks>(&self, pos: &Position<A>, m: Move, threshold: i32) -> bool {
+        match self.last_see {
+            SeeSign::NonNegative if threshold <= 0 => false,
+            SeeSign::Negative if threshold >= 0 => true,
+            _ => see(pos, m) < threshold,
+        }
     }
 }
 
@@ -318,12 +323,19 @@ mod tests {
                 picker.order(&pos, tt_move, 0, prev, [NO_CONT; 2], &hist);
                 let mut lazy = Vec::new();
                 while let Some(m) = picker.next_move(&pos) {
-                    match picker.last_see() {
+                    match picker.last_see {
                         SeeSign::NonNegative => assert!(see(&pos, m) >= 0, "{m} in {fen}"),
                         SeeSign::Negative => assert!(see(&pos, m) < 0, "{m} in {fen}"),
                         SeeSign::Unknown => {
                             assert!(m == tt_move || !is_tactical(&pos, m), "{m} in {fen}")
                         }
+                    }
+                    for threshold in [-200, -1, 0, 1, 200] {
+                        assert_eq!(
+                            picker.see_below(&pos, m, threshold),
+                            see(&pos, m) < threshold,
+                            "{m} in {fen} at {threshold}"
+                        );
                     }
                     lazy.push(m);
                 }

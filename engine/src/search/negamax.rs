@@ -9,9 +9,9 @@ use movegen::{Move, Position, Role, Stage};
 
 use super::api::{INFINITY, MATE, MATE_BOUND, MAX_PLY};
 use super::history::{NO_CONT, cont_key};
-use super::movepick::{MovePicker, SeeSign, is_tactical};
+use super::movepick::{MovePicker, is_tactical};
 use super::params::PARAMS;
-use super::see::{see, value};
+use super::see::value;
 use super::worker::Worker;
 use crate::eval::evaluate;
 use crate::tablebase::{Outcome, TB_WIN};
@@ -107,12 +107,7 @@ impl<A: SliderAttacks> Worker<'_, A> {
                 {
                     continue;
                 }
-                let losing = match picker.last_see() {
-                    SeeSign::NonNegative => false,
-                    SeeSign::Negative => true,
-                    SeeSign::Unknown => see(pos, m) < 0,
-                };
-                if losing {
+                if picker.see_below(pos, m, 0) {
                     continue;
                 }
             }
@@ -365,10 +360,7 @@ impl<A: SliderAttacks> Worker<'_, A> {
                     } else {
                         -PARAMS.see_noisy_margin * depth * depth
                     };
-                    // The thresholds are at most zero: an exchange known
-                    // not to lose passes without a second look.
-                    debug_assert!(threshold <= 0);
-                    if picker.last_see() != SeeSign::NonNegative && see(pos, m) < threshold {
+                    if picker.see_below(pos, m, threshold) {
                         continue;
                     }
                 }
