@@ -168,6 +168,9 @@ impl<A: SliderAttacks> Worker<'_, A> {
         self.pv_len[ply] = ply;
         let root = ply == 0;
         let pv_node = beta - alpha > 1;
+        // A singular-extension search of this node without its TT move.
+        let excluded = self.excluded[ply];
+        let singular_search = !excluded.is_null();
 
         // 2. Limits.
         self.nodes += 1;
@@ -197,6 +200,7 @@ impl<A: SliderAttacks> Worker<'_, A> {
         let tt_move = tt.map_or(Move::NULL, |e| e.mv);
         if let Some(e) = tt
             && !pv_node
+            && !singular_search
             && e.depth >= depth
         {
             let s = score_from_tt(e.score, ply);
@@ -213,6 +217,7 @@ impl<A: SliderAttacks> Worker<'_, A> {
         // one (the distance to mate is unknown), a draw exact.
         let (mut tb_floor, mut tb_ceiling) = (-INFINITY, INFINITY);
         if !root
+            && !singular_search
             && pos.halfmoves() == 0
             && let Some(tb) = &self.limits.syzygy
             && tb.covers(pos)
@@ -277,7 +282,7 @@ impl<A: SliderAttacks> Worker<'_, A> {
         };
         let us = pos.turn();
 
-        if !in_check && !pv_node {
+        if !in_check && !pv_node && !singular_search {
             // 7. Reverse futility pruning.
             let margin =
                 PARAMS.rfp_margin * depth - if improving { PARAMS.rfp_improving } else { 0 };
@@ -335,6 +340,9 @@ impl<A: SliderAttacks> Worker<'_, A> {
         let original_alpha = alpha;
 
         while let Some(m) = picker.next_move(pos) {
+            if m == excluded {
+                continue;
+            }
             let quiet = !is_tactical(pos, m);
             let key_m = cont_key(pos, m);
 
@@ -366,16 +374,60 @@ impl<A: SliderAttacks> Worker<'_, A> {
                 }
             }
 
+            // 12. Singular extension. When every other move fails well below
+            // the TT move's stored score, the TT move is searched a ply
+            // deeper (two when far below); when even that lower bound
+            // reaches beta, more than one move refutes and the node is cut
+            // (multi-cut); when the TT score alone beats beta, the TT move
+            // is searched a ply shallower.
+            let mut singular = 0;
+            if !root
+                && m == tt_move
+                && !singular_search
+                && depth >= PARAMS.se_min_depth
+                && let Some(e) = tt
+                && e.bound != Bound::Upper
+                && e.depth >= depth - PARAMS.se_tt_depth_margin
+                && score_from_tt(e.score, ply).abs() < MATE_BOUND
+            {
+                let tt_score = score_from_tt(e.score, ply);
+                let s_beta = tt_score - PARAMS.se_beta_per_depth * depth;
+                self.excluded[ply] = m;
+                let s = self.negamax(pos, s_beta - 1, s_beta, (depth - 1) / 2, ply, false);
+                self.excluded[ply] = Move::NULL;
+                if self.stopped {
+                    return 0;
+                }
+                if s < s_beta {
+                    singular = 1;
+                    if !pv_node
+                        && s < s_beta - PARAMS.se_double_margin
+                        && self.double_extensions[ply] < PARAMS.se_max_doubles
+                    {
+                        singular = 2;
+                    }
+                } else if s_beta >= beta {
+                    return s_beta;
+                } else if tt_score >= beta {
+                    singular = -1;
+                }
+            }
+            self.double_extensions[ply + 1] = self.double_extensions[ply] + u8::from(singular == 2);
+
             let mut child = *pos;
             child.play_unchecked(m);
             self.keys.push(key);
             self.played[ply] = m;
             self.cont_keys[ply] = key_m;
-            // 12. Check extension.
-            let extension = i32::from(child.is_check());
+            // 13. Check extension, unless the singular search extended.
+            let extension = if singular > 0 {
+                singular
+            } else {
+                singular + i32::from(child.is_check())
+            };
             let new_depth = depth - 1 + extension;
 
-            // 13. Principal variation search with late-move reductions.
+            // 14. Principal variation search with late-move reductions.
             let score = if searched == 0 {
                 -self.negamax(&child, -beta, -alpha, new_depth, ply + 1, true)
             } else {
@@ -409,7 +461,7 @@ impl<A: SliderAttacks> Worker<'_, A> {
                     alpha = score;
                     self.update_pv(ply, m);
                     if score >= beta {
-                        // 14. A cut: remember the quiet move that made it.
+                        // 15. A cut: remember the quiet move that made it.
                         if quiet {
                             self.hist.on_quiet_cutoff(
                                 us,
@@ -437,7 +489,7 @@ impl<A: SliderAttacks> Worker<'_, A> {
         // A tablebase bound the moves did not reach (PV nodes only).
         best = best.max(tb_floor).min(tb_ceiling);
 
-        // 15. Store the result.
+        // 16. Store the result.
         let bound = if best >= beta {
             Bound::Lower
         } else if best > original_alpha {
@@ -445,6 +497,10 @@ impl<A: SliderAttacks> Worker<'_, A> {
         } else {
             Bound::Upper
         };
+        if singular_search {
+            // The result leaves out the best move: it bounds nothing.
+            return best;
+        }
         if !root || self.root_excluded.is_empty() {
             self.shared.tt.store(
                 key,
@@ -457,7 +513,7 @@ impl<A: SliderAttacks> Worker<'_, A> {
                 },
             );
         }
-        // 16. Teach the correction history, where the result bounds the
+        // 17. Teach the correction history, where the result bounds the
         // true score on the side that tells and no capture or promotion
         // decided it.
         if !in_check

@@ -64,6 +64,18 @@ pub struct Params {
     pub corr_max_weight: i32,
     /// …out of this.
     pub corr_weight_scale: i32,
+    /// Singular extensions: from this depth on.
+    pub se_min_depth: i32,
+    /// Singular extensions: the TT entry may be this much shallower.
+    pub se_tt_depth_margin: i32,
+    /// Singular extensions: the singular beta is the TT score less this
+    /// many centipawns per ply of depth.
+    pub se_beta_per_depth: i32,
+    /// Singular extensions: two plies instead of one when the other moves
+    /// fall this far below the singular beta (non-PV nodes only)…
+    pub se_double_margin: i32,
+    /// …at most this many times on a path.
+    pub se_max_doubles: u8,
     /// Quiescence: delta-pruning margin.
     pub qs_delta_margin: i32,
 }
@@ -98,5 +110,10 @@ pub const PARAMS: Params = Params {
     history_max: 16_384,
     corr_max_weight: 16,
     corr_weight_scale: 256,
+    se_min_depth: 6,
+    se_tt_depth_margin: 3,
+    se_beta_per_depth: 1,
+    se_double_margin: 20,
+    se_max_doubles: 6,
     qs_delta_margin: 200,
 };

@@ -63,6 +63,11 @@ pub(super) struct Worker<'a, A: SliderAttacks> {
     pub played: [Move; MAX_PLY + 2],
     /// The continuation key of the move played at each ply.
     pub cont_keys: [usize; MAX_PLY + 2],
+    /// The move a singular-extension search leaves out at each ply (null
+    /// in an ordinary search).
+    pub excluded: [Move; MAX_PLY + 2],
+    /// How many double extensions lie on the path to each ply.
+    pub double_extensions: [u8; MAX_PLY + 2],
     /// The static evaluation at each ply (`-INFINITY` in check).
     pub evals: [i32; MAX_PLY + 2],
     pub pv: Box<[[Move; MAX_PLY + 2]; MAX_PLY + 2]>,
@@ -101,6 +106,8 @@ impl<'a, A: SliderAttacks> Worker<'a, A> {
             correction: learned.correction,
             played: [Move::NULL; MAX_PLY + 2],
             cont_keys: [NO_CONT; MAX_PLY + 2],
+            excluded: [Move::NULL; MAX_PLY + 2],
+            double_extensions: [0; MAX_PLY + 2],
             evals: [0; MAX_PLY + 2],
             pv: Box::new([[Move::NULL; MAX_PLY + 2]; MAX_PLY + 2]),
             pv_len: [0; MAX_PLY + 2],
