@@ -7,6 +7,7 @@
 //! - [`options`]: the UCI options, one table of names, types and ranges.
 //! - [`search`]: iterative deepening, PVS, quiescence, pruning, Lazy SMP.
 //! - [`eval`]: the tapered evaluation and its weights.
+//! - [`mix`]: a hash of bitboards, for tables keyed by part of a position.
 //! - [`tt`]: the lock-free transposition table.
 //! - [`tablebase`]: Syzygy endgame tablebases (WDL in the search, DTZ at the root).
 //! - [`wdl`]: win/draw/loss from a score, for `UCI_ShowWDL`.
@@ -24,6 +25,7 @@ pub mod cli;
 pub mod datagen;
 pub mod driver;
 pub mod eval;
+pub mod mix;
 pub mod options;
 pub mod search;
 pub mod signal;
@@ -33,3 +35,6 @@ pub mod tt;
 pub mod tune;
 pub mod uci;
 pub mod wdl;
+
+#[cfg(test)]
+mod test_positions;

@@ -9,14 +9,17 @@
 //! on open and half-open files, a tempo bonus, and mop-up against a bare
 //! king (drive it to the edge, bring the kings together). Every weight is in
 //! [`Weights`]; their values, [`WEIGHTS`], are in `weights.rs`, which the
-//! tuner (`borrow tune`) writes. The evaluation can report which terms it
+//! tuner (`borrow tune`) writes. The terms the pawns alone decide are in
+//! [`pawns`], with the table that keeps them for the search. The evaluation can report which terms it
 //! counted through a [`Trace`]; [`layout`] says where each term lies in the
 //! tuner's flat list.
 
 pub mod layout;
+pub mod pawns;
 mod weights;
 
 pub use layout::TERMS;
+pub use pawns::{PawnEval, PawnTable};
 pub use weights::WEIGHTS;
 
 use attacks::{
@@ -218,7 +221,14 @@ impl Trace for NoTrace {
     fn add(&mut self, _: usize, _: i32) {}
 }
 
-fn side<A: SliderAttacks, T: Trace>(pos: &Position<A>, us: Color, w: &Weights, t: &mut T) -> Score {
+/// `us`'s terms other than [`pawns`]'s; `passed` holds both sides' passers.
+fn side<A: SliderAttacks, T: Trace>(
+    pos: &Position<A>,
+    us: Color,
+    passed: Bitboard,
+    w: &Weights,
+    t: &mut T,
+) -> Score {
     use layout::*;
     let sign = if us == Color::White { 1 } else { -1 };
     let them = !us;
@@ -288,8 +298,6 @@ fn side<A: SliderAttacks, T: Trace>(pos: &Position<A>, us: Color, w: &Weights, t
             }
         }
     };
-    pos.pieces(us, Role::Pawn)
-        .for_each(|sq| piece(Role::Pawn, sq));
     pos.pieces(us, Role::Knight)
         .for_each(|sq| piece(Role::Knight, sq));
     pos.pieces(us, Role::Bishop)
@@ -301,35 +309,20 @@ fn side<A: SliderAttacks, T: Trace>(pos: &Position<A>, us: Color, w: &Weights, t
     pos.pieces(us, Role::King)
         .for_each(|sq| piece(Role::King, sq));
 
-    // Pawn structure.
-    for sq in our_pawns {
-        let f = sq.file().index();
-        if (FILE_MASKS[f] & our_pawns).more_than_one() {
-            score += w.doubled;
-            t.add(DOUBLED, sign);
-        }
-        if (adjacent_files(f) & our_pawns).is_empty() {
-            score += w.isolated;
-            t.add(ISOLATED, sign);
-        }
-        if (passed_span(us, sq) & their_pawns).is_empty()
-            && (passed_span(us, sq) & FILE_MASKS[f] & our_pawns).is_empty()
-        {
-            let rank = relative(us, sq).rank().index();
-            score += w.passed[rank];
-            t.add(PASSED + rank, sign);
-            let stop = match us {
-                Color::White => sq.index() + 8,
-                Color::Black => sq.index().wrapping_sub(8),
-            };
-            if stop < 64 {
-                let stop = Square::new(stop as u32);
-                let theirs = chebyshev(pos.king_of(them), stop);
-                let ours = chebyshev(pos.king_of(us), stop);
-                score += w.passer_enemy_king * theirs + w.passer_own_king * ours;
-                t.add(PASSER_ENEMY_KING, sign * theirs);
-                t.add(PASSER_OWN_KING, sign * ours);
-            }
+    // Passed pawns (found in `pawns`): the kings' distances to the square
+    // in front.
+    for sq in passed & our_pawns {
+        let stop = match us {
+            Color::White => sq.index() + 8,
+            Color::Black => sq.index().wrapping_sub(8),
+        };
+        if stop < 64 {
+            let stop = Square::new(stop as u32);
+            let theirs = chebyshev(pos.king_of(them), stop);
+            let ours = chebyshev(pos.king_of(us), stop);
+            score += w.passer_enemy_king * theirs + w.passer_own_king * ours;
+            t.add(PASSER_ENEMY_KING, sign * theirs);
+            t.add(PASSER_OWN_KING, sign * ours);
         }
     }
 
@@ -381,6 +374,17 @@ pub fn evaluate<A: SliderAttacks>(pos: &Position<A>) -> i32 {
     evaluate_with(pos, &WEIGHTS, &mut NoTrace).cp
 }
 
+/// [`evaluate`], with the pawn terms taken from (and kept in) `pawns`: the
+/// same value, faster when the pawn structure recurs (the search).
+#[inline]
+pub fn evaluate_cached<A: SliderAttacks>(pos: &Position<A>, pawns: &mut PawnTable) -> i32 {
+    let p = pawns.get(
+        pos.pieces(Color::White, Role::Pawn),
+        pos.pieces(Color::Black, Role::Pawn),
+    );
+    evaluate_from(pos, p, &WEIGHTS, &mut NoTrace).cp
+}
+
 /// An evaluation taken apart, for the tuner: what [`evaluate`] computes from
 /// the traced terms.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
@@ -406,8 +410,26 @@ pub fn evaluate_with<A: SliderAttacks, T: Trace>(
     w: &Weights,
     trace: &mut T,
 ) -> Evaluation {
+    let p = pawns::pawn_eval(
+        pos.pieces(Color::White, Role::Pawn),
+        pos.pieces(Color::Black, Role::Pawn),
+        w,
+        trace,
+    );
+    evaluate_from(pos, p, w, trace)
+}
+
+/// The evaluation of `pos` whose pawn terms are `p`.
+#[inline]
+fn evaluate_from<A: SliderAttacks, T: Trace>(
+    pos: &Position<A>,
+    p: PawnEval,
+    w: &Weights,
+    trace: &mut T,
+) -> Evaluation {
     let us = pos.turn();
-    let white = side(pos, Color::White, w, trace) - side(pos, Color::Black, w, trace);
+    let white = p.score + side(pos, Color::White, p.passed, w, trace)
+        - side(pos, Color::Black, p.passed, w, trace);
     trace.add(layout::TEMPO, if us == Color::White { 1 } else { -1 });
     let mut score = if us == Color::White {
         white

@@ -31,19 +31,7 @@ pub struct Correction {
 /// A table index from bitboards.
 #[inline]
 fn index(boards: &[u64]) -> usize {
-    const MULS: [u64; 6] = [
-        0x9E37_79B9_7F4A_7C15,
-        0xC2B2_AE3D_27D4_EB4F,
-        0x1656_67B1_9E37_79F9,
-        0x85EB_CA77_C2B2_AE63,
-        0x27D4_EB2F_1656_67C5,
-        0xFF51_AFD7_ED55_8CCD,
-    ];
-    let h = boards
-        .iter()
-        .zip(MULS)
-        .fold(0u64, |h, (b, k)| (h ^ b).wrapping_mul(k).rotate_left(29));
-    (h >> (64 - SIZE.trailing_zeros())) as usize
+    crate::mix::index(boards, SIZE.trailing_zeros())
 }
 
 /// The keys of `pos`: pawns, then each side's other pieces.

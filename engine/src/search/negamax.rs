@@ -13,7 +13,7 @@ use super::movepick::{MovePicker, is_tactical};
 use super::params::PARAMS;
 use super::see::value;
 use super::worker::Worker;
-use crate::eval::evaluate;
+use crate::eval::evaluate_cached;
 use crate::tablebase::{Outcome, TB_WIN};
 use crate::tt::{Bound, Entry, score_from_tt, score_to_tt};
 
@@ -39,7 +39,7 @@ impl<A: SliderAttacks> Worker<'_, A> {
         self.pv_len[ply] = ply;
         self.seldepth = self.seldepth.max(ply);
         if ply >= MAX_PLY {
-            return evaluate(pos);
+            return evaluate_cached(pos, &mut self.pawns);
         }
         if pos.halfmoves() >= 100 || pos.is_insufficient_material() {
             return 0;
@@ -64,7 +64,7 @@ impl<A: SliderAttacks> Worker<'_, A> {
         let raw_eval = if in_check {
             -INFINITY
         } else {
-            tt.map_or_else(|| evaluate(pos), |e| e.eval)
+            tt.map_or_else(|| evaluate_cached(pos, &mut self.pawns), |e| e.eval)
         };
         let stand_pat = if in_check {
             -INFINITY
@@ -185,7 +185,7 @@ impl<A: SliderAttacks> Worker<'_, A> {
                 return 0;
             }
             if ply >= MAX_PLY {
-                return evaluate(pos);
+                return evaluate_cached(pos, &mut self.pawns);
             }
             alpha = alpha.max(-MATE + ply as i32);
             beta = beta.min(MATE - ply as i32 - 1);
@@ -239,7 +239,11 @@ impl<A: SliderAttacks> Worker<'_, A> {
                     Entry {
                         mv: Move::NULL,
                         score: score_to_tt(score, ply),
-                        eval: if pos.is_check() { 0 } else { evaluate(pos) },
+                        eval: if pos.is_check() {
+                            0
+                        } else {
+                            evaluate_cached(pos, &mut self.pawns)
+                        },
                         depth: (depth + PARAMS.tb_depth_bonus).min(MAX_PLY as i32),
                         bound,
                     },
@@ -262,7 +266,7 @@ impl<A: SliderAttacks> Worker<'_, A> {
         let raw_eval = if in_check {
             -INFINITY
         } else {
-            tt.map_or_else(|| evaluate(pos), |e| e.eval)
+            tt.map_or_else(|| evaluate_cached(pos, &mut self.pawns), |e| e.eval)
         };
         let eval = if in_check {
             -INFINITY

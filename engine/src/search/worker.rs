@@ -12,6 +12,7 @@ use super::correction::Correction;
 use super::history::{Histories, NO_CONT};
 use super::params::PARAMS;
 use super::threads::Shared;
+use crate::eval::PawnTable;
 
 /// Late-move reductions by depth and move number.
 fn lmr_table() -> Box<[[i32; 64]; 64]> {
@@ -59,6 +60,8 @@ pub(super) struct Worker<'a, A: SliderAttacks> {
     pub seldepth: usize,
     pub hist: Histories,
     pub correction: Correction,
+    /// The pawn terms of the structures this thread has evaluated.
+    pub pawns: PawnTable,
     /// The move played at each ply (null for a null move).
     pub played: [Move; MAX_PLY + 2],
     /// The continuation key of the move played at each ply.
@@ -104,6 +107,7 @@ impl<'a, A: SliderAttacks> Worker<'a, A> {
             seldepth: 0,
             hist: learned.hist,
             correction: learned.correction,
+            pawns: PawnTable::new(),
             played: [Move::NULL; MAX_PLY + 2],
             cont_keys: [NO_CONT; MAX_PLY + 2],
             excluded: [Move::NULL; MAX_PLY + 2],

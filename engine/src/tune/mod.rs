@@ -344,24 +344,7 @@ mod tests {
 
     /// Positions from seeded random games (the tests' own data).
     fn positions(n: usize) -> Vec<Position> {
-        let mut rng = book::Rng::new(12_345);
-        let mut out = Vec::new();
-        while out.len() < n {
-            let mut pos: Position = Position::startpos();
-            for _ in 0..80 {
-                let moves = pos.legal_moves();
-                if moves.is_empty() {
-                    break;
-                }
-                let m = moves[(rng.next_u64() % moves.len() as u64) as usize];
-                pos.play_unchecked(m);
-                if !pos.is_check() && !pos.is_insufficient_material() {
-                    out.push(pos);
-                }
-            }
-        }
-        out.truncate(n);
-        out
+        crate::test_positions::random_positions(12_345, n)
     }
 
     #[test]
