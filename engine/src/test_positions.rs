@@ -3,11 +3,11 @@
 
 use movegen::Position;
 
-/// `n` positions from random games seeded by `seed`, each up to 80 plies
-/// long: every position after a move that is neither in check nor drawn by
-/// material.
+/// `n` positions from random games seeded by `seed` (not 0), each up to
+/// 80 plies long: every position after a move that is neither in check nor
+/// drawn by material.
 pub fn random_positions(seed: u64, n: usize) -> Vec<Position> {
-    let mut rng = book::Rng::new(seed);
+    let mut rng = testkit::Rng(seed);
     let mut out = Vec::new();
     while out.len() < n {
         let mut pos: Position = Position::startpos();
@@ -16,7 +16,7 @@ pub fn random_positions(seed: u64, n: usize) -> Vec<Position> {
             if moves.is_empty() {
                 break;
             }
-            let m = moves[(rng.next_u64() % moves.len() as u64) as usize];
+            let m = moves[rng.index(moves.len())];
             pos.play_unchecked(m);
             if !pos.is_check() && !pos.is_insufficient_material() {
                 out.push(pos);
