@@ -15,8 +15,14 @@ pub const MOBILITY: usize = PST + 6 * 64;
 pub const DOUBLED: usize = MOBILITY + 4 * 28;
 /// `isolated`.
 pub const ISOLATED: usize = DOUBLED + 1;
+/// `phalanx[relative rank]`: 8 terms.
+pub const PHALANX: usize = ISOLATED + 1;
+/// `supported[relative rank]`: 8 terms.
+pub const SUPPORTED: usize = PHALANX + 8;
+/// `backward`.
+pub const BACKWARD: usize = SUPPORTED + 8;
 /// `passed[relative rank]`: 8 terms.
-pub const PASSED: usize = ISOLATED + 1;
+pub const PASSED: usize = BACKWARD + 1;
 /// `passer_enemy_king`.
 pub const PASSER_ENEMY_KING: usize = PASSED + 8;
 /// `passer_own_king`.
@@ -53,6 +59,9 @@ impl Weights {
         t.extend(self.mobility.iter().flatten());
         t.push(self.doubled);
         t.push(self.isolated);
+        t.extend(self.phalanx);
+        t.extend(self.supported);
+        t.push(self.backward);
         t.extend(self.passed);
         t.push(self.passer_enemy_king);
         t.push(self.passer_own_king);
@@ -85,6 +94,9 @@ impl Weights {
         }
         w.doubled = terms[DOUBLED];
         w.isolated = terms[ISOLATED];
+        copy(&mut w.phalanx, PHALANX);
+        copy(&mut w.supported, SUPPORTED);
+        w.backward = terms[BACKWARD];
         copy(&mut w.passed, PASSED);
         w.passer_enemy_king = terms[PASSER_ENEMY_KING];
         w.passer_own_king = terms[PASSER_OWN_KING];
@@ -135,6 +147,9 @@ impl Weights {
         o.push_str("    ],\n");
         let _ = writeln!(o, "    doubled: {},", sc(&self.doubled));
         let _ = writeln!(o, "    isolated: {},", sc(&self.isolated));
+        let _ = writeln!(o, "    phalanx: [{}],", list(&self.phalanx));
+        let _ = writeln!(o, "    supported: [{}],", list(&self.supported));
+        let _ = writeln!(o, "    backward: {},", sc(&self.backward));
         let _ = writeln!(o, "    passed: [{}],", list(&self.passed));
         let _ = writeln!(o, "    passer_enemy_king: {},", sc(&self.passer_enemy_king));
         let _ = writeln!(o, "    passer_own_king: {},", sc(&self.passer_own_king));
@@ -177,10 +192,14 @@ mod tests {
         t[KING_DANGER + 7] = Score(77, 0);
         t[TEMPO] = Score(-5, 9);
         t[PASSED + 6] = Score(11, 22);
+        t[PHALANX + 3] = Score(5, 6);
+        t[BACKWARD] = Score(-7, -8);
         let w = WEIGHTS.with_terms(&t);
         assert_eq!(w.pst[3][10], Score(1234, -1));
         assert_eq!(w.king_danger[7], Score(77, 0));
         assert_eq!(w.tempo, Score(-5, 9));
         assert_eq!(w.passed[6], Score(11, 22));
+        assert_eq!(w.phalanx[3], Score(5, 6));
+        assert_eq!(w.backward, Score(-7, -8));
     }
 }

@@ -3,7 +3,7 @@
 //!
 //! Terms: material, piece-square tables, mobility by count (counted with the
 //! attack method the search runs with), pawn structure (doubled, isolated,
-//! passed, with the kings' distances to a passer's path), threats on pieces
+//! passed, phalanx, supported and backward, with the kings' distances to a passer's path), threats on pieces
 //! by pawns, minors and rooks, knight and bishop outposts,
 //! king safety (attacks on the king zone, pawn shield), bishop pair, rooks
 //! on open and half-open files, a tempo bonus, and mop-up against a bare
@@ -71,6 +71,15 @@ pub struct Weights {
     pub doubled: Score,
     /// A pawn with no friendly pawn on the adjacent files.
     pub isolated: Score,
+    /// A pawn beside a friendly pawn (same rank, adjacent file), by its
+    /// relative rank.
+    pub phalanx: [Score; 8],
+    /// A pawn guarded by a friendly pawn, by its relative rank.
+    pub supported: [Score; 8],
+    /// A pawn that no friendly pawn beside or behind it on the adjacent
+    /// files can ever guard, whose stop square an enemy pawn attacks (not
+    /// counted for isolated pawns).
+    pub backward: Score,
     /// A passed pawn, by its relative rank (0 = first).
     pub passed: [Score; 8],
     /// A passed pawn, per step the enemy king stands from the square in
@@ -153,6 +162,21 @@ fn passed_span(color: Color, sq: Square) -> Bitboard {
         Color::Black => (1u64 << (8 * r)) - 1,
     };
     files & Bitboard(ahead)
+}
+
+/// The squares of `sq`'s rank and the ranks behind it for `color`.
+fn rear_span(color: Color, sq: Square) -> Bitboard {
+    let r = sq.rank() as u32;
+    Bitboard(match color {
+        Color::White => {
+            if r == 7 {
+                !0
+            } else {
+                (1u64 << (8 * (r + 1))) - 1
+            }
+        }
+        Color::Black => !0u64 << (8 * r),
+    })
 }
 
 /// Manhattan distance from `sq` to the four centre squares: 0 (d4, e5...)

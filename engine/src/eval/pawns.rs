@@ -5,10 +5,12 @@
 //! keyed by both sides' pawn bitboards, compared whole: a hit is exact, and
 //! the evaluation with the table is the evaluation without it.
 
-use attacks::{Bitboard, Color};
+use attacks::{Bitboard, Color, Square, pawn_attacks};
 
-use super::layout::{DOUBLED, ISOLATED, MATERIAL, PASSED, PST};
-use super::{FILE_MASKS, Score, Trace, WEIGHTS, Weights, adjacent_files, passed_span, relative};
+use super::layout::{BACKWARD, DOUBLED, ISOLATED, MATERIAL, PASSED, PHALANX, PST, SUPPORTED};
+use super::{
+    FILE_MASKS, Score, Trace, WEIGHTS, Weights, adjacent_files, passed_span, rear_span, relative,
+};
 use crate::mix;
 
 /// What the pawns alone decide.
@@ -41,13 +43,34 @@ pub fn pawn_eval<T: Trace>(white: Bitboard, black: Bitboard, w: &Weights, t: &mu
                 score += w.doubled;
                 t.add(DOUBLED, sign);
             }
-            if (adjacent_files(f) & ours).is_empty() {
+            let rank = relative(us, sq).rank().index();
+            let beside = adjacent_files(f) & ours;
+            if beside.is_empty() {
                 score += w.isolated;
                 t.add(ISOLATED, sign);
+            } else {
+                if (beside & Bitboard::rank(sq.rank())).any() {
+                    score += w.phalanx[rank];
+                    t.add(PHALANX + rank, sign);
+                }
+                // Backward: nothing beside or behind can come to guard it,
+                // and an enemy pawn guards the square in front of it.
+                let stop = match us {
+                    Color::White => sq.index() + 8,
+                    Color::Black => sq.index() - 8,
+                };
+                let stop_guarded = (pawn_attacks(us, Square::new(stop as u32)) & theirs).any();
+                if (beside & rear_span(us, sq)).is_empty() && stop_guarded {
+                    score += w.backward;
+                    t.add(BACKWARD, sign);
+                }
+            }
+            if (pawn_attacks(!us, sq) & ours).any() {
+                score += w.supported[rank];
+                t.add(SUPPORTED + rank, sign);
             }
             let span = passed_span(us, sq);
             if (span & theirs).is_empty() && (span & FILE_MASKS[f] & ours).is_empty() {
-                let rank = relative(us, sq).rank().index();
                 score += w.passed[rank];
                 t.add(PASSED + rank, sign);
                 e.passed = e.passed.with(sq);
