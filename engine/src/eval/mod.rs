@@ -3,16 +3,16 @@
 //!
 //! Terms: material, piece-square tables, mobility by count (counted with the
 //! attack method the search runs with), pawn structure (doubled, isolated,
-//! passed, phalanx, supported and backward, with the kings' distances to a passer's path), threats on pieces
-//! by pawns, minors and rooks, knight and bishop outposts,
-//! king safety (attacks on the king zone, pawn shield), bishop pair, rooks
-//! on open and half-open files, a tempo bonus, and mop-up against a bare
-//! king (drive it to the edge, bring the kings together). Every weight is in
-//! [`Weights`]; their values, [`WEIGHTS`], are in `weights.rs`, which the
-//! tuner (`borrow tune`) writes. The terms the pawns alone decide are in
-//! [`pawns`], with the table that keeps them for the search. The evaluation
-//! can report which terms it counted through a [`Trace`]; [`layout`] says
-//! where each term lies in the tuner's flat list.
+//! phalanx, supported, backward and passed, with the kings' distances to a
+//! passer's path), threats on pieces by pawns, minors and rooks, knight and
+//! bishop outposts, king safety (attacks on the king zone, pawn shield),
+//! bishop pair, rooks on open and half-open files, a tempo bonus, and mop-up
+//! against a bare king (drive it to the edge, bring the kings together).
+//! Every weight is in [`Weights`]; their values, [`WEIGHTS`], are in
+//! `weights.rs`, which the tuner (`borrow tune`) writes. The terms the pawns
+//! alone decide are in [`pawns`], with the table that keeps them for the
+//! search. The evaluation can report which terms it counted through a
+//! [`Trace`]; [`layout`] says where each term lies in the tuner's flat list.
 
 pub mod layout;
 pub mod pawns;

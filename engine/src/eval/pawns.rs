@@ -1,9 +1,10 @@
 //! Pawn structure: the terms the pawns alone decide (their material and
-//! squares, doubled, isolated and passed pawns), and [`PawnTable`], which
-//! keeps them for the search. A search meets few pawn structures, so most
-//! evaluations find theirs in the table and skip the pawn loop. The table is
-//! keyed by both sides' pawn bitboards, compared whole: a hit is exact, and
-//! the evaluation with the table is the evaluation without it.
+//! squares, doubled, isolated, phalanx, supported, backward and passed
+//! pawns), and [`PawnTable`], which keeps them for the search. A search
+//! meets few pawn structures, so most evaluations find theirs in the table
+//! and skip the pawn loop. The table is keyed by both sides' pawn bitboards,
+//! compared whole: a hit is exact, and the evaluation with the table is the
+//! evaluation without it.
 
 use attacks::{Bitboard, Color, Square, pawn_attacks};
 
@@ -16,8 +17,8 @@ use crate::mix;
 /// What the pawns alone decide.
 #[derive(Copy, Clone, Debug, Default, PartialEq, Eq)]
 pub struct PawnEval {
-    /// Pawn material and squares, doubled, isolated and passed pawns:
-    /// White's less Black's.
+    /// Pawn material and squares and the pawn-structure terms: White's
+    /// less Black's.
     pub score: Score,
     /// Both sides' passed pawns (the evaluation adds the kings' distances
     /// to them, which the pawns alone do not decide).
