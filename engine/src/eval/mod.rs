@@ -145,13 +145,10 @@ fn adjacent_files(f: usize) -> Bitboard {
     bb
 }
 
-/// The squares in front of `sq` for `color` on the same and adjacent files
-/// (where an enemy pawn would stop or capture a passer).
-fn passed_span(color: Color, sq: Square) -> Bitboard {
-    let f = sq.file().index();
-    let files = FILE_MASKS[f] | adjacent_files(f);
+/// The ranks ahead of `sq`'s rank for `color`.
+fn ranks_ahead(color: Color, sq: Square) -> Bitboard {
     let r = sq.rank() as u32;
-    let ahead = match color {
+    Bitboard(match color {
         Color::White => {
             if r == 7 {
                 0
@@ -160,23 +157,29 @@ fn passed_span(color: Color, sq: Square) -> Bitboard {
             }
         }
         Color::Black => (1u64 << (8 * r)) - 1,
-    };
-    files & Bitboard(ahead)
+    })
+}
+
+/// The squares in front of `sq` for `color` on the same and adjacent files
+/// (where an enemy pawn would stop or capture a passer).
+fn passed_span(color: Color, sq: Square) -> Bitboard {
+    let f = sq.file().index();
+    (FILE_MASKS[f] | adjacent_files(f)) & ranks_ahead(color, sq)
 }
 
 /// The squares of `sq`'s rank and the ranks behind it for `color`.
 fn rear_span(color: Color, sq: Square) -> Bitboard {
-    let r = sq.rank() as u32;
-    Bitboard(match color {
-        Color::White => {
-            if r == 7 {
-                !0
-            } else {
-                (1u64 << (8 * (r + 1))) - 1
-            }
-        }
-        Color::Black => !0u64 << (8 * r),
-    })
+    !ranks_ahead(color, sq)
+}
+
+/// The square in front of a pawn of `color` on `sq` (none from the last
+/// rank).
+fn stop_square(color: Color, sq: Square) -> Option<Square> {
+    let stop = match color {
+        Color::White => sq.index() + 8,
+        Color::Black => sq.index().wrapping_sub(8),
+    };
+    (stop < 64).then(|| Square::new(stop as u32))
 }
 
 /// Manhattan distance from `sq` to the four centre squares: 0 (d4, e5...)
@@ -336,12 +339,7 @@ fn side<A: SliderAttacks, T: Trace>(
     // Passed pawns (found in `pawns`): the kings' distances to the square
     // in front.
     for sq in passed & our_pawns {
-        let stop = match us {
-            Color::White => sq.index() + 8,
-            Color::Black => sq.index().wrapping_sub(8),
-        };
-        if stop < 64 {
-            let stop = Square::new(stop as u32);
+        if let Some(stop) = stop_square(us, sq) {
             let theirs = chebyshev(pos.king_of(them), stop);
             let ours = chebyshev(pos.king_of(us), stop);
             score += w.passer_enemy_king * theirs + w.passer_own_king * ours;

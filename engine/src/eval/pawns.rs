@@ -6,11 +6,12 @@
 //! compared whole: a hit is exact, and the evaluation with the table is the
 //! evaluation without it.
 
-use attacks::{Bitboard, Color, Square, pawn_attacks};
+use attacks::{Bitboard, Color, pawn_attacks};
 
 use super::layout::{BACKWARD, DOUBLED, ISOLATED, MATERIAL, PASSED, PHALANX, PST, SUPPORTED};
 use super::{
     FILE_MASKS, Score, Trace, WEIGHTS, Weights, adjacent_files, passed_span, rear_span, relative,
+    stop_square,
 };
 use crate::mix;
 
@@ -35,7 +36,8 @@ pub fn pawn_eval<T: Trace>(white: Bitboard, black: Bitboard, w: &Weights, t: &mu
     ] {
         let mut score = Score(0, 0);
         for sq in ours {
-            let rel = relative(us, sq).index();
+            let rel = relative(us, sq);
+            let (rel, rank) = (rel.index(), rel.rank().index());
             score += w.material[0] + w.pst[0][rel];
             t.add(MATERIAL, sign);
             t.add(PST + rel, sign);
@@ -44,7 +46,6 @@ pub fn pawn_eval<T: Trace>(white: Bitboard, black: Bitboard, w: &Weights, t: &mu
                 score += w.doubled;
                 t.add(DOUBLED, sign);
             }
-            let rank = relative(us, sq).rank().index();
             let beside = adjacent_files(f) & ours;
             if beside.is_empty() {
                 score += w.isolated;
@@ -56,11 +57,8 @@ pub fn pawn_eval<T: Trace>(white: Bitboard, black: Bitboard, w: &Weights, t: &mu
                 }
                 // Backward: nothing beside or behind can come to guard it,
                 // and an enemy pawn guards the square in front of it.
-                let stop = match us {
-                    Color::White => sq.index() + 8,
-                    Color::Black => sq.index() - 8,
-                };
-                let stop_guarded = (pawn_attacks(us, Square::new(stop as u32)) & theirs).any();
+                let stop_guarded =
+                    stop_square(us, sq).is_some_and(|stop| (pawn_attacks(us, stop) & theirs).any());
                 if (beside & rear_span(us, sq)).is_empty() && stop_guarded {
                     score += w.backward;
                     t.add(BACKWARD, sign);
