@@ -402,6 +402,29 @@ pub fn pawn_attacks(color: Color, sq: Square) -> Bitboard {
     Bitboard(PAWN[color as usize][sq as usize])
 }
 
+/// The squares the pawns of `color` in `pawns` attack, all at once: the
+/// union of [`pawn_attacks`] over them, by two shifts.
+///
+/// ```
+/// use attacks::{pawn_attacks_setwise, Bitboard, Color, Square};
+///
+/// let pawns = Bitboard::from_square(Square::A2) | Square::H2;
+/// assert_eq!(
+///     pawn_attacks_setwise(Color::White, pawns),
+///     Bitboard::from_square(Square::B3) | Square::G3
+/// );
+/// ```
+#[inline(always)]
+pub fn pawn_attacks_setwise(color: Color, pawns: Bitboard) -> Bitboard {
+    const NOT_FILE_A: Bitboard = Bitboard(!0x0101_0101_0101_0101);
+    const NOT_FILE_H: Bitboard = Bitboard(!0x8080_8080_8080_8080);
+    let (west, east) = (pawns & NOT_FILE_A, pawns & NOT_FILE_H);
+    match color {
+        Color::White => (west << 7) | (east << 9),
+        Color::Black => (west >> 9) | (east >> 7),
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -427,6 +450,24 @@ mod tests {
             }
         }
         assert!(line(Square::A1, Square::A1).is_empty());
+    }
+
+    #[test]
+    fn setwise_pawn_attacks_are_the_union_of_each_pawns() {
+        let mut rng = testkit::Rng(0x9e37_79b9_7f4a_7c15);
+        for _ in 0..2000 {
+            let pawns = Bitboard(rng.occupancy());
+            for color in [Color::White, Color::Black] {
+                let each = pawns
+                    .into_iter()
+                    .fold(Bitboard::EMPTY, |a, sq| a | pawn_attacks(color, sq));
+                assert_eq!(
+                    pawn_attacks_setwise(color, pawns),
+                    each,
+                    "{color:?} {pawns:?}"
+                );
+            }
+        }
     }
 
     #[test]

@@ -49,7 +49,7 @@ pub use bitboard::{Bitboard, Subsets};
 pub use classical::{Classical, ClassicalBranchless, ClassicalOneRun, ClassicalZeroCount};
 pub use geometry::{
     Color, Direction, Line, aligned, between, bishop_rays, king_attacks, knight_attacks, line,
-    line_through, pawn_attacks, ray, rook_rays,
+    line_through, pawn_attacks, pawn_attacks_setwise, ray, rook_rays,
 };
 pub use hyperbola::{Hyperbola, O2r};
 pub use magic::Magic;

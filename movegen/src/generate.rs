@@ -8,7 +8,9 @@
 //!
 //! Steps, for the side to move:
 //! 1. King moves, each target checked for enemy attacks with our king lifted
-//!    off the board (so it cannot hide behind itself on a slider's line).
+//!    off the board (so it cannot hide behind itself on a slider's line),
+//!    together with the castling king's path: square by square when there
+//!    are few to ask, else from one map of the squares the enemy attacks.
 //! 2. In double check nothing else is legal.
 //! 3. The check mask: with one checker, other pieces must capture it or step
 //!    between it and the king; otherwise every square.
@@ -22,7 +24,8 @@
 //!    horizontal pin where both pawns leave the king's rank).
 //! 8. Castling (standard and Chess960): rights, the squares the king and rook
 //!    cross empty, the king not in check and not passing through or landing on
-//!    an attacked square, with the castling rook lifted off the board.
+//!    an attacked square (step 1's answer), nor on one the castling rook
+//!    shielded along the back rank.
 
 use arrayvec::ArrayVec;
 use attacks::{
@@ -130,6 +133,12 @@ fn forward(color: Color, bb: Bitboard) -> Bitboard {
     }
 }
 
+/// Up to this many squares to check for enemy attacks (the king's targets
+/// and castling paths), [`Position::attackers`] square by square; above it,
+/// [`Position::attacked_squares`] once. Set by callgrind instruction counts
+/// of start-position and Kiwipete perft.
+const ASK_SQUARE_BY_SQUARE: u32 = 2;
+
 const NOT_FILE_A: Bitboard = Bitboard(!0x0101_0101_0101_0101);
 const NOT_FILE_H: Bitboard = Bitboard(!0x8080_8080_8080_8080);
 
@@ -194,18 +203,39 @@ impl<A: SliderAttacks> Position<A> {
             Stage::Quiet => (Bitboard::EMPTY, !occ),
         };
 
-        // 1. King moves.
+        // 1. King moves, to squares the enemy does not attack with our king
+        // lifted off the board. The castling king's path is asked about
+        // here too, for the rooks whose castling squares are empty (castling
+        // is step 8). With more than a few squares to ask, one map of every
+        // attacked square is cheaper than asking square by square.
         let occ_without_king = occ.without(king);
-        let mut king_targets = Bitboard::EMPTY;
-        for to in king_attacks(king) & (noisy | quiet) {
-            if self.attackers(them, to, occ_without_king).is_empty() {
-                king_targets |= to;
+        let checkers = self.checkers();
+        let mut castle_rooks = Bitboard::EMPTY;
+        let mut paths = Bitboard::EMPTY;
+        if stage != Stage::Noisy && checkers.is_empty() {
+            for rook in self.castling_rooks() & Bitboard::rank(back_rank(us)) {
+                if (castling::must_be_empty(king, rook) & occ).is_empty() {
+                    castle_rooks |= rook;
+                    paths |= castling::king_path(king, rook);
+                }
             }
         }
-        sink.piece_moves(king, king_targets);
+        let king_targets = king_attacks(king) & (noisy | quiet);
+        let asked = king_targets | paths;
+        let attacked = if asked.count() > ASK_SQUARE_BY_SQUARE {
+            self.attacked_squares(them, occ_without_king)
+        } else {
+            let mut attacked = Bitboard::EMPTY;
+            for sq in asked {
+                if self.attackers(them, sq, occ_without_king).any() {
+                    attacked |= sq;
+                }
+            }
+            attacked
+        };
+        sink.piece_moves(king, king_targets - attacked);
 
         // 2. Double check: only the king moves.
-        let checkers = self.checkers();
         if checkers.more_than_one() {
             return;
         }
@@ -301,25 +331,30 @@ impl<A: SliderAttacks> Position<A> {
             }
         }
 
-        // 8. Castling.
-        if stage != Stage::Noisy && checkers.is_empty() {
-            // King side (the higher file) first, as standard chess lists it.
-            let mut rooks = self.castling_rooks() & Bitboard::rank(back_rank(us));
-            while let Some(rook) = rooks.ms1b() {
-                rooks = rooks.without(rook);
-                if (castling::must_be_empty(king, rook) & occ).any() {
+        // 8. Castling, with the rooks and king paths of step 1.
+        // King side (the higher file) first, as standard chess lists it.
+        while let Some(rook) = castle_rooks.ms1b() {
+            castle_rooks = castle_rooks.without(rook);
+            let path = castling::king_path(king, rook);
+            if (path & attacked).any() {
+                continue;
+            }
+            // Lifting the rook shows an attack along the back rank that it
+            // blocked (Chess960: a queen-side rook on b1 shielding a king on
+            // c1 from a1), possible only with an enemy rook or queen on that
+            // rank.
+            let rank_sliders = self.rook_likes(them) & Bitboard::rank(back_rank(us));
+            if rank_sliders.any() {
+                let after = occ_without_king.without(rook);
+                let mut exposed = Bitboard::EMPTY;
+                for sq in path {
+                    exposed |= A::rook_attacks(sq, after) & rank_sliders;
+                }
+                if exposed.any() {
                     continue;
                 }
-                // Lifting the rook shows an attack it blocked (Chess960: a
-                // queen-side rook on b1 shielding a king on c1 from a1).
-                let after = occ.without(rook);
-                if castling::king_path(king, rook)
-                    .into_iter()
-                    .all(|sq| self.attackers(them, sq, after).is_empty())
-                {
-                    sink.special(Move::castle(king, rook));
-                }
             }
+            sink.special(Move::castle(king, rook));
         }
     }
 

@@ -7,7 +7,7 @@ use core::str::FromStr;
 
 use attacks::{
     Bitboard, Color, Magic, Rank, SliderAttacks, Square, between, bishop_rays, king_attacks,
-    knight_attacks, pawn_attacks, rook_rays,
+    knight_attacks, pawn_attacks, pawn_attacks_setwise, rook_rays,
 };
 
 use crate::castling::{self, CastlingNotation, CastlingRights, back_rank};
@@ -394,6 +394,26 @@ impl<A: SliderAttacks> Position<A> {
     #[inline(always)]
     pub fn is_attacked(&self, color: Color, sq: Square) -> bool {
         self.attackers(color, sq, self.occupied()).any()
+    }
+
+    /// Every square `color` attacks, given the occupied squares (which may
+    /// differ from the board's: the move generator lifts the enemy king off
+    /// to find where it may step). One slider lookup per slider, where
+    /// [`attackers`](Self::attackers) costs up to two per square asked.
+    #[inline(always)]
+    pub fn attacked_squares(&self, color: Color, occupied: Bitboard) -> Bitboard {
+        let mut seen = pawn_attacks_setwise(color, self.pieces(color, Role::Pawn))
+            | king_attacks(self.king_of(color));
+        for sq in self.pieces(color, Role::Knight) {
+            seen |= knight_attacks(sq);
+        }
+        for sq in self.bishop_likes(color) {
+            seen |= A::bishop_attacks(sq, occupied);
+        }
+        for sq in self.rook_likes(color) {
+            seen |= A::rook_attacks(sq, occupied);
+        }
+        seen
     }
 
     /// `true` if the en-passant square can be captured on by a pawn of the

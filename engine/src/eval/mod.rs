@@ -24,6 +24,7 @@ pub use weights::WEIGHTS;
 
 use attacks::{
     Bitboard, Color, File, SliderAttacks, Square, king_attacks, knight_attacks, pawn_attacks,
+    pawn_attacks_setwise,
 };
 use movegen::{Position, Role};
 
@@ -225,15 +226,6 @@ fn relative(color: Color, sq: Square) -> Square {
     }
 }
 
-fn pawn_attacks_set(color: Color, pawns: Bitboard) -> Bitboard {
-    let not_a = Bitboard(!0x0101_0101_0101_0101);
-    let not_h = Bitboard(!0x8080_8080_8080_8080);
-    match color {
-        Color::White => ((pawns & not_a) << 7) | ((pawns & not_h) << 9),
-        Color::Black => ((pawns & not_a) >> 9) | ((pawns & not_h) >> 7),
-    }
-}
-
 /// Receives the terms the evaluation counts: `count` more of term `term`
 /// (an index of [`layout`]), positive for White and negative for Black.
 pub trait Trace {
@@ -263,11 +255,11 @@ fn side<A: SliderAttacks, T: Trace>(
     let own = pos.by_color(us);
     let our_pawns = pos.pieces(us, Role::Pawn);
     let their_pawns = pos.pieces(them, Role::Pawn);
-    let their_pawn_attacks = pawn_attacks_set(them, their_pawns);
+    let their_pawn_attacks = pawn_attacks_setwise(them, their_pawns);
     let mobility_area = !(own | their_pawn_attacks);
     let enemy_king = pos.king_of(them);
     let king_zone = king_attacks(enemy_king).with(enemy_king);
-    let our_pawn_attacks = pawn_attacks_set(us, our_pawns);
+    let our_pawn_attacks = pawn_attacks_setwise(us, our_pawns);
     let mut minor_reach = Bitboard::EMPTY;
     let mut rook_reach = Bitboard::EMPTY;
     let mut score = Score(0, 0);
