@@ -68,8 +68,9 @@ pub trait MoveSink {
 /// A list of moves on the stack; 256 holds the 218 of the richest position.
 pub type MoveList = ArrayVec<Move, 256>;
 
+/// The origin of a pawn move to `to` from `back` indices below it.
 #[inline(always)]
-fn from_of(to: Square, back: i32) -> Square {
+pub(crate) fn from_of(to: Square, back: i32) -> Square {
     Square::new((to as i32 - back) as u32)
 }
 

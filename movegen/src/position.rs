@@ -12,6 +12,7 @@ use attacks::{
 
 use crate::castling::{self, CastlingNotation, CastlingRights, back_rank};
 use crate::error::{FenError, PositionError};
+use crate::generate::{MoveSink, Stage, from_of};
 use crate::moves::{Move, MoveKind};
 use crate::piece::{Piece, Role};
 use crate::setup::{STARTING_FEN, Setup};
@@ -473,14 +474,36 @@ impl<A: SliderAttacks> Position<A> {
         self.make::<true>(m);
     }
 
-    /// The number of legal moves after `m`, a legal move here: perft's
-    /// last two plies. The child is made on the board alone, without the
-    /// Zobrist key, the mailbox and the clocks, which counting does not read.
+    /// The number of legal moves after `m`, a legal move here. The child
+    /// is made on the board alone, without the Zobrist key, the mailbox and
+    /// the clocks, which counting does not read.
     #[inline]
     pub fn count_legal_after(&self, m: Move) -> u64 {
         let mut child = *self;
         child.make::<false>(m);
         child.count_legal()
+    }
+
+    /// The number of legal moves after each legal move here, summed: perft
+    /// 2, the last two plies of a perft. The moves come from the generator
+    /// as sets and are made as they come, with no list and no [`Move`] to
+    /// decode, each child counted as in
+    /// [`count_legal_after`](Self::count_legal_after).
+    ///
+    /// ```
+    /// use movegen::Position;
+    ///
+    /// let pos: Position = Position::startpos();
+    /// assert_eq!(pos.count_two_plies(), 400);
+    /// ```
+    #[inline]
+    pub fn count_two_plies(&self) -> u64 {
+        let mut counter = ChildCounter {
+            parent: self,
+            leaves: 0,
+        };
+        self.generate(Stage::All, &mut counter);
+        counter.leaves
     }
 
     /// [`play_unchecked`](Self::play_unchecked), or with `FULL` false only
@@ -489,13 +512,25 @@ impl<A: SliderAttacks> Position<A> {
     /// and the clocks are left stale, so such a position must not escape).
     #[inline(always)]
     fn make<const FULL: bool>(&mut self, m: Move) {
+        let from = m.from();
+        let role = self.mailbox[from.index()].unwrap_or(Role::Pawn);
+        // Decoded once: every step of `make_parts` asks.
+        self.make_parts::<FULL>(from, m.to(), m.kind(), role);
+    }
+
+    /// [`make`](Self::make) of the move of `kind` from `from` to `to` by the
+    /// piece of `role` standing on `from`: for callers that know these
+    /// without a [`Move`] to decode (the move generator's sets).
+    #[inline(always)]
+    pub(crate) fn make_parts<const FULL: bool>(
+        &mut self,
+        from: Square,
+        to: Square,
+        kind: MoveKind,
+        role: Role,
+    ) {
         let us = self.turn;
         let them = !us;
-        let from = m.from();
-        let to = m.to();
-        let role = self.mailbox[from.index()].unwrap_or(Role::Pawn);
-        // Decoded once: every step below asks.
-        let kind = m.kind();
         let mut key = self.key;
 
         if FULL && let Some(ep) = self.ep_capturable() {
@@ -754,6 +789,51 @@ impl<A: SliderAttacks> Position<A> {
     #[inline(always)]
     pub fn is_noisy(&self, m: Move) -> bool {
         self.captured(m).is_some() || m.promotion_role().is_some()
+    }
+}
+
+/// The [`MoveSink`] of [`Position::count_two_plies`]: makes each move on a
+/// copy of `parent` (board only) and adds up the children's legal moves.
+struct ChildCounter<'a, A: SliderAttacks> {
+    parent: &'a Position<A>,
+    leaves: u64,
+}
+
+impl<A: SliderAttacks> ChildCounter<'_, A> {
+    #[inline(always)]
+    fn count(&mut self, from: Square, to: Square, kind: MoveKind, role: Role) {
+        let mut child = *self.parent;
+        child.make_parts::<false>(from, to, kind, role);
+        self.leaves += child.count_legal();
+    }
+}
+
+impl<A: SliderAttacks> MoveSink for ChildCounter<'_, A> {
+    #[inline(always)]
+    fn piece_moves(&mut self, from: Square, to: Bitboard) {
+        let role = self.parent.mailbox[from.index()].unwrap_or(Role::Pawn);
+        for to in to {
+            self.count(from, to, MoveKind::Normal, role);
+        }
+    }
+    #[inline(always)]
+    fn pawn_moves(&mut self, to: Bitboard, back: i32) {
+        for to in to {
+            self.count(from_of(to, back), to, MoveKind::Normal, Role::Pawn);
+        }
+    }
+    #[inline(always)]
+    fn promotions(&mut self, to: Bitboard, back: i32) {
+        for to in to {
+            let from = from_of(to, back);
+            for role in [Role::Queen, Role::Rook, Role::Bishop, Role::Knight] {
+                self.count(from, to, MoveKind::Promotion(role), Role::Pawn);
+            }
+        }
+    }
+    #[inline(always)]
+    fn special(&mut self, m: Move) {
+        self.leaves += self.parent.count_legal_after(m);
     }
 }
 

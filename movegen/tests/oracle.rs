@@ -142,6 +142,14 @@ fn check_position<A: SliderAttacks>(fen: &str) {
     assert_eq!(pos.key(), pos.compute_key());
     assert_eq!(pos.count_legal(), pos.legal_moves().len() as u64);
     assert_eq!(
+        pos.count_two_plies(),
+        pos.legal_moves()
+            .iter()
+            .map(|&m| pos.count_legal_after(m))
+            .sum::<u64>(),
+        "count_two_plies in {fen}"
+    );
+    assert_eq!(
         pos.is_insufficient_material(),
         oracle.is_insufficient_material(),
         "{fen}"
