@@ -65,6 +65,9 @@ pub trait MoveSink {
     fn special(&mut self, m: Move);
 }
 
+/// The pieces a pawn may promote to, in the order every sink lists them.
+pub(crate) const PROMOTION_ROLES: [Role; 4] = [Role::Queen, Role::Rook, Role::Bishop, Role::Knight];
+
 /// A list of moves on the stack; 256 holds the 218 of the richest position.
 pub type MoveList = ArrayVec<Move, 256>;
 
@@ -91,7 +94,7 @@ impl MoveSink for MoveList {
     fn promotions(&mut self, to: Bitboard, back: i32) {
         for to in to {
             let from = from_of(to, back);
-            for role in [Role::Queen, Role::Rook, Role::Bishop, Role::Knight] {
+            for role in PROMOTION_ROLES {
                 self.push(Move::promotion(from, to, role));
             }
         }
@@ -334,6 +337,7 @@ impl<A: SliderAttacks> Position<A> {
 
         // 8. Castling, with the rooks and king paths of step 1.
         // King side (the higher file) first, as standard chess lists it.
+        let rank_sliders = self.rook_likes(them) & Bitboard::rank(back_rank(us));
         while let Some(rook) = castle_rooks.ms1b() {
             castle_rooks = castle_rooks.without(rook);
             let path = castling::king_path(king, rook);
@@ -344,7 +348,6 @@ impl<A: SliderAttacks> Position<A> {
             // blocked (Chess960: a queen-side rook on b1 shielding a king on
             // c1 from a1), possible only with an enemy rook or queen on that
             // rank.
-            let rank_sliders = self.rook_likes(them) & Bitboard::rank(back_rank(us));
             if rank_sliders.any() {
                 let after = occ_without_king.without(rook);
                 let mut exposed = Bitboard::EMPTY;

@@ -12,7 +12,7 @@ use attacks::{
 
 use crate::castling::{self, CastlingNotation, CastlingRights, back_rank};
 use crate::error::{FenError, PositionError};
-use crate::generate::{MoveSink, Stage, from_of};
+use crate::generate::{MoveSink, PROMOTION_ROLES, Stage, from_of};
 use crate::moves::{Move, MoveKind};
 use crate::piece::{Piece, Role};
 use crate::setup::{STARTING_FEN, Setup};
@@ -826,7 +826,7 @@ impl<A: SliderAttacks> MoveSink for ChildCounter<'_, A> {
     fn promotions(&mut self, to: Bitboard, back: i32) {
         for to in to {
             let from = from_of(to, back);
-            for role in [Role::Queen, Role::Rook, Role::Bishop, Role::Knight] {
+            for role in PROMOTION_ROLES {
                 self.count(from, to, MoveKind::Promotion(role), Role::Pawn);
             }
         }
