@@ -139,9 +139,9 @@ fn forward(color: Color, bb: Bitboard) -> Bitboard {
 
 /// Up to this many squares to check for enemy attacks (the king's targets
 /// and castling paths), [`Position::attackers`] square by square; above it,
-/// [`Position::attacked_squares`] once. Set by callgrind instruction counts
+/// [`Position::attacked_among`] once. Set by callgrind instruction counts
 /// of start-position and Kiwipete perft.
-const ASK_SQUARE_BY_SQUARE: u32 = 2;
+const ASK_SQUARE_BY_SQUARE: u32 = 1;
 
 const NOT_FILE_A: Bitboard = Bitboard(!0x0101_0101_0101_0101);
 const NOT_FILE_H: Bitboard = Bitboard(!0x8080_8080_8080_8080);
@@ -227,7 +227,7 @@ impl<A: SliderAttacks> Position<A> {
         let king_targets = king_attacks(king) & (noisy | quiet);
         let asked = king_targets | paths;
         let attacked = if asked.count() > ASK_SQUARE_BY_SQUARE {
-            self.attacked_squares(them, occ_without_king)
+            self.attacked_among(them, asked, occ_without_king)
         } else {
             let mut attacked = Bitboard::EMPTY;
             for sq in asked {

@@ -397,24 +397,30 @@ impl<A: SliderAttacks> Position<A> {
         self.attackers(color, sq, self.occupied()).any()
     }
 
-    /// Every square `color` attacks, given the occupied squares (which may
-    /// differ from the board's: the move generator lifts the enemy king off
-    /// to find where it may step). One slider lookup per slider, where
-    /// [`attackers`](Self::attackers) costs up to two per square asked.
+    /// The squares of `asked` that `color` attacks, given the occupied
+    /// squares (which may differ from the board's: the move generator lifts
+    /// its king off to find where it may step). Pawns, knights and the king
+    /// are mapped setwise or by table; a slider is looked up only when one of
+    /// its empty-board lines crosses `asked`, so one lookup per slider at
+    /// most, where [`attackers`](Self::attackers) costs up to two per square.
     #[inline(always)]
-    pub fn attacked_squares(&self, color: Color, occupied: Bitboard) -> Bitboard {
+    pub fn attacked_among(&self, color: Color, asked: Bitboard, occupied: Bitboard) -> Bitboard {
         let mut seen = pawn_attacks_setwise(color, self.pieces(color, Role::Pawn))
             | king_attacks(self.king_of(color));
         for sq in self.pieces(color, Role::Knight) {
             seen |= knight_attacks(sq);
         }
         for sq in self.bishop_likes(color) {
-            seen |= A::bishop_attacks(sq, occupied);
+            if (bishop_rays(sq) & asked).any() {
+                seen |= A::bishop_attacks(sq, occupied);
+            }
         }
         for sq in self.rook_likes(color) {
-            seen |= A::rook_attacks(sq, occupied);
+            if (rook_rays(sq) & asked).any() {
+                seen |= A::rook_attacks(sq, occupied);
+            }
         }
-        seen
+        seen & asked
     }
 
     /// `true` if the en-passant square can be captured on by a pawn of the

@@ -154,6 +154,31 @@ fn check_position<A: SliderAttacks>(fen: &str) {
         oracle.is_insufficient_material(),
         "{fen}"
     );
+    // The attack map of each side, with each king lifted off as the move
+    // generator asks it, on every square and on the king's neighbourhood.
+    for color in [attacks::Color::White, attacks::Color::Black] {
+        let lifted = pos.occupied().without(pos.king_of(!color));
+        let s_color = shakmaty::Color::from_white(color == attacks::Color::White);
+        let s_lifted = shakmaty::Bitboard(lifted.0);
+        for asked in [
+            attacks::Bitboard::FULL,
+            attacks::king_attacks(pos.king_of(!color)),
+        ] {
+            let expected: u64 = asked
+                .into_iter()
+                .filter(|&sq| {
+                    let s_sq = shakmaty::Square::new(sq.index() as u32);
+                    oracle.board().attacks_to(s_sq, s_color, s_lifted).any()
+                })
+                .fold(0, |bb, sq| bb | 1 << sq.index());
+            assert_eq!(
+                pos.attacked_among(color, asked, lifted).0,
+                expected,
+                "squares {color:?} attacks among {:#x} in {fen}",
+                asked.0
+            );
+        }
+    }
     for m in pos.legal_moves() {
         let mut next = pos;
         next.play_unchecked(m);
