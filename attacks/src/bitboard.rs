@@ -35,6 +35,12 @@ impl Bitboard {
     pub const EMPTY: Bitboard = Bitboard(0);
     /// Every square.
     pub const FULL: Bitboard = Bitboard(!0);
+    /// Every square but the a-file: where a step west may start, and a step
+    /// east land.
+    pub const NOT_FILE_A: Bitboard = Bitboard(!Bitboard::file(File::A).0);
+    /// Every square but the h-file: where a step east may start, and a step
+    /// west land.
+    pub const NOT_FILE_H: Bitboard = Bitboard(!Bitboard::file(File::H).0);
     /// The 28 squares of the board's edge.
     pub const EDGES: Bitboard = Bitboard(0xff81_8181_8181_81ff);
     /// The 32 light squares.

@@ -416,9 +416,7 @@ pub fn pawn_attacks(color: Color, sq: Square) -> Bitboard {
 /// ```
 #[inline(always)]
 pub fn pawn_attacks_setwise(color: Color, pawns: Bitboard) -> Bitboard {
-    const NOT_FILE_A: Bitboard = Bitboard(!0x0101_0101_0101_0101);
-    const NOT_FILE_H: Bitboard = Bitboard(!0x8080_8080_8080_8080);
-    let (west, east) = (pawns & NOT_FILE_A, pawns & NOT_FILE_H);
+    let (west, east) = (pawns & Bitboard::NOT_FILE_A, pawns & Bitboard::NOT_FILE_H);
     match color {
         Color::White => (west << 7) | (east << 9),
         Color::Black => (west >> 9) | (east >> 7),

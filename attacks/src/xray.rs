@@ -188,11 +188,6 @@ pub fn line_xray<A: SliderAttacks>(
 // Set-wise: shifts and Kogge-Stone occluded fills per direction
 // ---------------------------------------------------------------------------
 
-/// All squares but the a-file.
-const NOT_A_FILE: u64 = 0xfefe_fefe_fefe_fefe;
-/// All squares but the h-file.
-const NOT_H_FILE: u64 = 0x7f7f_7f7f_7f7f_7f7f;
-
 /// `(bits per step, mask of the squares a step may land on)` for `dir`.
 ///
 /// A step east (or north-east, south-east) that leaves the h-file comes back
@@ -203,12 +198,12 @@ const NOT_H_FILE: u64 = 0x7f7f_7f7f_7f7f_7f7f;
 const fn step(dir: Direction) -> (u32, u64) {
     match dir {
         Direction::North | Direction::South => (8, !0),
-        Direction::East => (1, NOT_A_FILE),
-        Direction::West => (1, NOT_H_FILE),
-        Direction::NorthEast => (9, NOT_A_FILE),
-        Direction::SouthWest => (9, NOT_H_FILE),
-        Direction::NorthWest => (7, NOT_H_FILE),
-        Direction::SouthEast => (7, NOT_A_FILE),
+        Direction::East => (1, Bitboard::NOT_FILE_A.0),
+        Direction::West => (1, Bitboard::NOT_FILE_H.0),
+        Direction::NorthEast => (9, Bitboard::NOT_FILE_A.0),
+        Direction::SouthWest => (9, Bitboard::NOT_FILE_H.0),
+        Direction::NorthWest => (7, Bitboard::NOT_FILE_H.0),
+        Direction::SouthEast => (7, Bitboard::NOT_FILE_A.0),
     }
 }
 

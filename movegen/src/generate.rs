@@ -143,9 +143,6 @@ fn forward(color: Color, bb: Bitboard) -> Bitboard {
 /// of start-position and Kiwipete perft.
 const ASK_SQUARE_BY_SQUARE: u32 = 1;
 
-const NOT_FILE_A: Bitboard = Bitboard(!0x0101_0101_0101_0101);
-const NOT_FILE_H: Bitboard = Bitboard(!0x8080_8080_8080_8080);
-
 impl<A: SliderAttacks> Position<A> {
     /// Our pieces pinned to our king, found by X-ray: the rook and bishop
     /// attacks from the king through our own pieces that land on enemy
@@ -394,8 +391,8 @@ impl<A: SliderAttacks> Position<A> {
         sink.promotions(single & check_mask & last_rank, up);
         // Captures towards the a-file and towards the h-file.
         let (west, east) = (
-            forward(us, pawns & NOT_FILE_A) >> 1,
-            forward(us, pawns & NOT_FILE_H) << 1,
+            forward(us, pawns & Bitboard::NOT_FILE_A) >> 1,
+            forward(us, pawns & Bitboard::NOT_FILE_H) << 1,
         );
         let west = west & enemy & check_mask;
         let east = east & enemy & check_mask;
