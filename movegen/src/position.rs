@@ -514,8 +514,9 @@ impl<A: SliderAttacks> Position<A> {
 
     /// [`play_unchecked`](Self::play_unchecked), or with `FULL` false only
     /// what move generation reads: the bitboards, the turn, the castling
-    /// rights, the en-passant square and the checkers (the key, the mailbox
-    /// and the clocks are left stale, so such a position must not escape).
+    /// squares, the en-passant square and the checkers (the key, the mailbox,
+    /// the castling rights and the clocks are left stale, so such a position
+    /// must not escape).
     #[inline(always)]
     fn make<const FULL: bool>(&mut self, m: Move) {
         let from = m.from();
@@ -685,24 +686,42 @@ impl<A: SliderAttacks> Position<A> {
     }
 
     /// Step 4 of [`play_unchecked`](Self::play_unchecked), when the move
-    /// came from or went to one of `castling_squares` (`touched`).
-    #[inline(never)]
+    /// came from or went to one of `castling_squares` (`touched`): those
+    /// squares lose their rights, a king gone from its square takes its
+    /// rooks' along, and a king without rooks keeps none. The generator reads
+    /// only the squares ([`castling_rooks`](Self::castling_rooks)), so without
+    /// `FULL` the rights are left stale, as the key is.
+    #[inline(always)]
     fn update_castling<const FULL: bool>(&mut self, touched: Bitboard, key: &mut u64) {
+        let kings = self.by_role[Role::King.index()];
         let mut squares = self.castling_squares.bitboard() - touched;
+        for color in Color::ALL {
+            let rank = Bitboard::rank(back_rank(color));
+            let here = squares & rank;
+            if (here & kings).is_empty() || (here - kings).is_empty() {
+                squares = squares - rank;
+            }
+        }
+        self.castling_squares = BackRanks::pack(squares);
+        if FULL {
+            self.update_castling_rights(squares, key);
+        }
+    }
+
+    /// The castling rights of the castling squares `squares` (kings and
+    /// their rooks, as [`update_castling`](Self::update_castling) leaves
+    /// them), into the position and the key.
+    #[inline(never)]
+    fn update_castling_rights(&mut self, squares: Bitboard, key: &mut u64) {
         let kings = self.by_role[Role::King.index()];
         let mut rights = 0;
         for color in Color::ALL {
-            let rank = Bitboard::rank(back_rank(color));
-            let king = (squares & rank & kings).0;
-            let rooks = (squares & rank).0 & !king;
-            if king == 0 || rooks == 0 {
-                // A king gone from its square takes its rooks' rights along;
-                // a king without rooks keeps none.
-                squares = squares - rank;
-                continue;
-            }
-            // The squares above the king's: its king side.
-            let above = !(king | (king - 1));
+            let here = (squares & Bitboard::rank(back_rank(color))).0;
+            let king = here & kings.0;
+            // The squares above the king's: its king side. (No king, no
+            // rooks either: `here` is empty.)
+            let above = !(king | king.wrapping_sub(1));
+            let rooks = here & !king;
             if rooks & above != 0 {
                 rights |= CastlingRights::flag(color, true);
             }
@@ -711,11 +730,8 @@ impl<A: SliderAttacks> Position<A> {
             }
         }
         let rights = CastlingRights(rights);
-        if FULL {
-            *key ^= zobrist::castling(self.castling) ^ zobrist::castling(rights);
-        }
+        *key ^= zobrist::castling(self.castling) ^ zobrist::castling(rights);
         self.castling = rights;
-        self.castling_squares = BackRanks::pack(squares);
     }
 
     /// Castling: the king from `king` and the rook from `rook` to their
