@@ -35,7 +35,7 @@ use attacks::{
 
 use crate::castling::{self, back_rank};
 use crate::moves::{Move, MoveKind};
-use crate::piece::Role;
+use crate::piece::{Piece, Role};
 use crate::position::Position;
 
 /// Which moves to generate. Every stage generates only legal moves.
@@ -128,6 +128,19 @@ impl MoveSink for MoveCounter {
     }
 }
 
+/// The squares `piece` on `sq` attacks, given the occupied squares.
+#[inline(always)]
+pub fn attacks_of<A: SliderAttacks>(piece: Piece, sq: Square, occupied: Bitboard) -> Bitboard {
+    match piece.role {
+        Role::Pawn => pawn_attacks(piece.color, sq),
+        Role::Knight => knight_attacks(sq),
+        Role::Bishop => A::bishop_attacks(sq, occupied),
+        Role::Rook => A::rook_attacks(sq, occupied),
+        Role::Queen => A::queen_attacks(sq, occupied),
+        Role::King => king_attacks(sq),
+    }
+}
+
 /// Shifts pawns one rank forward for `color` (White: up).
 #[inline(always)]
 fn forward(color: Color, bb: Bitboard) -> Bitboard {
@@ -182,16 +195,33 @@ impl<A: SliderAttacks> Position<A> {
     #[inline]
     pub fn generate<S: MoveSink>(&self, stage: Stage, sink: &mut S) {
         match self.turn() {
-            Color::White => self.generate_for::<S, true>(stage, sink),
-            Color::Black => self.generate_for::<S, false>(stage, sink),
+            Color::White => self.generate_for::<S, true, true>(stage, sink),
+            Color::Black => self.generate_for::<S, false, true>(stage, sink),
+        };
+    }
+
+    /// Every legal move but those of knights, bishops, rooks and queens (step
+    /// 5), for a caller that counts those itself (perft's last two plies, in
+    /// `two_plies`); returns the pinned pieces of step 4 (none in double
+    /// check, where step 4 is not reached).
+    #[inline(always)]
+    pub(crate) fn generate_but_pieces<S: MoveSink>(&self, sink: &mut S) -> Bitboard {
+        match self.turn() {
+            Color::White => self.generate_for::<S, true, false>(Stage::All, sink),
+            Color::Black => self.generate_for::<S, false, false>(Stage::All, sink),
         }
     }
 
     /// [`generate`](Self::generate) for the side to move named by `WHITE`:
     /// a constant, so that pawn directions and ranks are constants too and
-    /// the generator has no colour branches.
+    /// the generator has no colour branches. Without `PIECES`, step 5 is
+    /// left out. Returns the pinned pieces (none in double check).
     #[inline(always)]
-    fn generate_for<S: MoveSink, const WHITE: bool>(&self, stage: Stage, sink: &mut S) {
+    fn generate_for<S: MoveSink, const WHITE: bool, const PIECES: bool>(
+        &self,
+        stage: Stage,
+        sink: &mut S,
+    ) -> Bitboard {
         let us = if WHITE { Color::White } else { Color::Black };
         let them = !us;
         let occ = self.occupied();
@@ -238,7 +268,7 @@ impl<A: SliderAttacks> Position<A> {
 
         // 2. Double check: only the king moves.
         if checkers.more_than_one() {
-            return;
+            return Bitboard::EMPTY;
         }
 
         // 3. Check mask.
@@ -253,39 +283,8 @@ impl<A: SliderAttacks> Position<A> {
         let movable = if checkers.any() { own - pinned } else { own };
 
         // 5. Pieces.
-        for from in self.pieces(us, Role::Knight) - pinned {
-            sink.piece_moves(from, knight_attacks(from) & targets);
-        }
-        // Most nodes have no pinned slider: their loops test no pins. (The
-        // order of the moves is the same either way; the search's tie-breaks
-        // depend on it.)
-        let bishops = self.bishop_likes(us) & movable;
-        let rooks = self.rook_likes(us) & movable;
-        let pinned_sliders = (bishops | rooks) & pinned;
-        let pin_mask = |from: Square| {
-            if pinned_sliders.contains(from) {
-                line(king, from)
-            } else {
-                Bitboard::FULL
-            }
-        };
-        if pinned_sliders.is_empty() {
-            for from in bishops {
-                sink.piece_moves(from, A::bishop_attacks(from, occ) & targets);
-            }
-            for from in rooks {
-                sink.piece_moves(from, A::rook_attacks(from, occ) & targets);
-            }
-        } else {
-            for from in bishops {
-                sink.piece_moves(
-                    from,
-                    A::bishop_attacks(from, occ) & targets & pin_mask(from),
-                );
-            }
-            for from in rooks {
-                sink.piece_moves(from, A::rook_attacks(from, occ) & targets & pin_mask(from));
-            }
+        if PIECES {
+            self.piece_sets(sink, king, pinned, movable, targets, occ);
         }
 
         // 6. Pawns.
@@ -356,6 +355,58 @@ impl<A: SliderAttacks> Position<A> {
                 }
             }
             sink.special(Move::castle(king, rook));
+        }
+        pinned
+    }
+
+    /// Step 5 of the generator: knights, bishops, rooks and queens of the
+    /// side to move, their attacks on `targets`; none of the `pinned`
+    /// knights, and the `pinned` among the `movable` sliders only along
+    /// their pin.
+    #[inline(always)]
+    fn piece_sets<S: MoveSink>(
+        &self,
+        sink: &mut S,
+        king: Square,
+        pinned: Bitboard,
+        movable: Bitboard,
+        targets: Bitboard,
+        occ: Bitboard,
+    ) {
+        let us = self.turn();
+        for from in self.pieces(us, Role::Knight) - pinned {
+            sink.piece_moves(from, knight_attacks(from) & targets);
+        }
+        // Most nodes have no pinned slider: their loops test no pins. (The
+        // order of the moves is the same either way; the search's tie-breaks
+        // depend on it.)
+        let bishops = self.bishop_likes(us) & movable;
+        let rooks = self.rook_likes(us) & movable;
+        let pinned_sliders = (bishops | rooks) & pinned;
+        let pin_mask = |from: Square| {
+            if pinned_sliders.contains(from) {
+                line(king, from)
+            } else {
+                Bitboard::FULL
+            }
+        };
+        if pinned_sliders.is_empty() {
+            for from in bishops {
+                sink.piece_moves(from, A::bishop_attacks(from, occ) & targets);
+            }
+            for from in rooks {
+                sink.piece_moves(from, A::rook_attacks(from, occ) & targets);
+            }
+        } else {
+            for from in bishops {
+                sink.piece_moves(
+                    from,
+                    A::bishop_attacks(from, occ) & targets & pin_mask(from),
+                );
+            }
+            for from in rooks {
+                sink.piece_moves(from, A::rook_attacks(from, occ) & targets & pin_mask(from));
+            }
         }
     }
 
@@ -485,14 +536,7 @@ impl<A: SliderAttacks> Position<A> {
             .promotion_role()
             .or(self.role_at(from))
             .unwrap_or(Role::Pawn);
-        let reach = match role {
-            Role::Pawn => pawn_attacks(us, to),
-            Role::Knight => knight_attacks(to),
-            Role::Bishop => A::bishop_attacks(to, occ),
-            Role::Rook => A::rook_attacks(to, occ),
-            Role::Queen => A::queen_attacks(to, occ),
-            Role::King => Bitboard::EMPTY,
-        };
-        reach.contains(enemy_king)
+        // A king gives no check, but it attacks no square next to the other.
+        attacks_of::<A>(Piece { color: us, role }, to, occ).contains(enemy_king)
     }
 }

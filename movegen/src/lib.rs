@@ -30,6 +30,7 @@ mod position;
 pub mod san;
 mod setup;
 pub mod table;
+mod two_plies;
 pub mod uci;
 pub mod zobrist;
 

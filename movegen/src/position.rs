@@ -12,7 +12,6 @@ use attacks::{
 
 use crate::castling::{self, CastlingNotation, CastlingRights, back_rank};
 use crate::error::{FenError, PositionError};
-use crate::generate::{MoveSink, PROMOTION_ROLES, Stage, from_of};
 use crate::moves::{Move, MoveKind};
 use crate::piece::{Piece, Role};
 use crate::setup::{STARTING_FEN, Setup};
@@ -490,28 +489,6 @@ impl<A: SliderAttacks> Position<A> {
         child.count_legal()
     }
 
-    /// The number of legal moves after each legal move here, summed: perft
-    /// 2, the last two plies of a perft. The moves come from the generator
-    /// as sets and are made as they come, with no list and no [`Move`] to
-    /// decode, each child counted as in
-    /// [`count_legal_after`](Self::count_legal_after).
-    ///
-    /// ```
-    /// use movegen::Position;
-    ///
-    /// let pos: Position = Position::startpos();
-    /// assert_eq!(pos.count_two_plies(), 400);
-    /// ```
-    #[inline]
-    pub fn count_two_plies(&self) -> u64 {
-        let mut counter = ChildCounter {
-            parent: self,
-            leaves: 0,
-        };
-        self.generate(Stage::All, &mut counter);
-        counter.leaves
-    }
-
     /// [`play_unchecked`](Self::play_unchecked), or with `FULL` false only
     /// what move generation reads: the bitboards, the turn, the castling
     /// squares, the en-passant square and the checkers (the key, the mailbox,
@@ -811,51 +788,6 @@ impl<A: SliderAttacks> Position<A> {
     #[inline(always)]
     pub fn is_noisy(&self, m: Move) -> bool {
         self.captured(m).is_some() || m.promotion_role().is_some()
-    }
-}
-
-/// The [`MoveSink`] of [`Position::count_two_plies`]: makes each move on a
-/// copy of `parent` (board only) and adds up the children's legal moves.
-struct ChildCounter<'a, A: SliderAttacks> {
-    parent: &'a Position<A>,
-    leaves: u64,
-}
-
-impl<A: SliderAttacks> ChildCounter<'_, A> {
-    #[inline(always)]
-    fn count(&mut self, from: Square, to: Square, kind: MoveKind, role: Role) {
-        let mut child = *self.parent;
-        child.make_parts::<false>(from, to, kind, role);
-        self.leaves += child.count_legal();
-    }
-}
-
-impl<A: SliderAttacks> MoveSink for ChildCounter<'_, A> {
-    #[inline(always)]
-    fn piece_moves(&mut self, from: Square, to: Bitboard) {
-        let role = self.parent.mailbox[from.index()].unwrap_or(Role::Pawn);
-        for to in to {
-            self.count(from, to, MoveKind::Normal, role);
-        }
-    }
-    #[inline(always)]
-    fn pawn_moves(&mut self, to: Bitboard, back: i32) {
-        for to in to {
-            self.count(from_of(to, back), to, MoveKind::Normal, Role::Pawn);
-        }
-    }
-    #[inline(always)]
-    fn promotions(&mut self, to: Bitboard, back: i32) {
-        for to in to {
-            let from = from_of(to, back);
-            for role in PROMOTION_ROLES {
-                self.count(from, to, MoveKind::Promotion(role), Role::Pawn);
-            }
-        }
-    }
-    #[inline(always)]
-    fn special(&mut self, m: Move) {
-        self.leaves += self.parent.count_legal_after(m);
     }
 }
 

@@ -1,0 +1,218 @@
+//! Perft's last two plies, where a perft spends nearly all its time: the
+//! legal moves after each legal move, summed ([`Position::count_two_plies`]).
+//!
+//! Each child is made on the board alone and its moves are counted set-wise.
+//! The child's side to move did not move in between: its knights, bishops,
+//! rooks and queens stand where they stood in the parent, and most of them
+//! attack the same squares. So their moves are counted once per parent, in
+//! [`Unmoved`], and each child corrects that count only where the move that
+//! made it changed something:
+//! 1. the piece it captured, which no longer moves, and the pieces that
+//!    guarded it, which may now capture on its square;
+//! 2. the sliders whose attacks reach the square left or the square entered,
+//!    looked up again on the child's board;
+//! 3. the pieces the child has pinned, which keep only their moves along the
+//!    pin.
+//!
+//! The king's moves, the pawns', en passant, castling and the pins come from
+//! the generator itself ([`Position::generate_but_pieces`]); a child in check
+//! and the children of castling and en passant are counted by the generator
+//! in full.
+
+use arrayvec::ArrayVec;
+use attacks::{Bitboard, SliderAttacks, Square, knight_attacks, line};
+
+use crate::generate::{MoveCounter, MoveSink, PROMOTION_ROLES, Stage, attacks_of, from_of};
+use crate::moves::{Move, MoveKind};
+use crate::piece::{Piece, Role};
+use crate::position::Position;
+
+impl<A: SliderAttacks> Position<A> {
+    /// The number of legal moves after each legal move here, summed: perft
+    /// 2, the last two plies of a perft. The moves come from the generator
+    /// as sets and are made as they come, with no list and no [`Move`] to
+    /// decode, each child on the board alone as in
+    /// [`count_legal_after`](Self::count_legal_after); its pieces' moves are
+    /// counted from the parent's (see the [module](self)).
+    ///
+    /// ```
+    /// use movegen::Position;
+    ///
+    /// let pos: Position = Position::startpos();
+    /// assert_eq!(pos.count_two_plies(), 400);
+    /// ```
+    #[inline]
+    pub fn count_two_plies(&self) -> u64 {
+        let mut counter = ChildCounter {
+            parent: self,
+            unmoved: Unmoved::new(self),
+            leaves: 0,
+        };
+        self.generate(Stage::All, &mut counter);
+        counter.leaves
+    }
+}
+
+/// A bishop, rook or queen of the side not to move in the parent.
+#[derive(Clone, Copy)]
+struct Slider {
+    piece: Piece,
+    sq: Square,
+    /// Its moves on the parent's board, were it its turn and the piece not
+    /// pinned: its attacks but on its own side's pieces.
+    moves: u32,
+}
+
+/// The moves of the knights, bishops, rooks and queens of the side not to
+/// move in the parent, on the parent's board, pins aside.
+struct Unmoved {
+    /// All their moves, added up.
+    moves: u64,
+    sliders: ArrayVec<Slider, 16>,
+    /// By square: the sliders (bit `i` for `sliders[i]`) whose attacks
+    /// reach it.
+    reaching: [u16; 64],
+}
+
+impl Unmoved {
+    /// Step 0, once per parent.
+    #[inline(always)]
+    fn new<A: SliderAttacks>(parent: &Position<A>) -> Unmoved {
+        let them = !parent.turn();
+        let theirs = parent.by_color(them);
+        let occ = parent.occupied();
+        let mut unmoved = Unmoved {
+            moves: 0,
+            sliders: ArrayVec::new(),
+            reaching: [0; 64],
+        };
+        for sq in parent.pieces(them, Role::Knight) {
+            unmoved.moves += u64::from((knight_attacks(sq) - theirs).count());
+        }
+        for sq in parent.bishop_likes(them) | parent.rook_likes(them) {
+            let role = parent.role_at(sq).unwrap_or(Role::Queen);
+            let piece = Piece { color: them, role };
+            let attacks = attacks_of::<A>(piece, sq, occ);
+            let moves = (attacks - theirs).count();
+            let bit = 1 << unmoved.sliders.len();
+            // At most ten sliders a side (two of each and eight promoted
+            // pawns) in a legal position: sixteen always hold them.
+            unmoved.sliders.push(Slider { piece, sq, moves });
+            unmoved.moves += u64::from(moves);
+            for reached in attacks {
+                unmoved.reaching[reached.index()] |= bit;
+            }
+        }
+        unmoved
+    }
+
+    /// The moves of the knights, bishops, rooks and queens of `child`'s side
+    /// to move, made from the parent by a move from `from` to `to` (not
+    /// castling, not en passant) and not in check; `pinned` are its pinned
+    /// pieces.
+    #[inline(always)]
+    fn count<A: SliderAttacks>(
+        &self,
+        parent: &Position<A>,
+        child: &Position<A>,
+        from: Square,
+        to: Square,
+        pinned: Bitboard,
+    ) -> u64 {
+        let them = child.turn();
+        let theirs = child.by_color(them);
+        let occ = child.occupied();
+        let mut moves = self.moves;
+        let mut changed = self.reaching[from.index()] | self.reaching[to.index()];
+
+        // 1. A capture: the victim's moves go, and the knights that guarded
+        // its square gain a capture there (the sliders that did are looked
+        // up again in step 2).
+        if let Some(victim) = parent.role_at(to) {
+            let knights = parent.pieces(them, Role::Knight);
+            moves += u64::from((knight_attacks(to) & knights).count());
+            match victim {
+                Role::Knight => {
+                    moves -= u64::from((knight_attacks(to) - parent.by_color(them)).count());
+                }
+                Role::Bishop | Role::Rook | Role::Queen => {
+                    if let Some(i) = self.sliders.iter().position(|s| s.sq == to) {
+                        moves -= u64::from(self.sliders[i].moves);
+                        changed &= !(1 << i);
+                    }
+                }
+                Role::Pawn | Role::King => {}
+            }
+        }
+
+        // 2. The sliders whose lines the move opened or closed.
+        while changed != 0 {
+            let s = &self.sliders[changed.trailing_zeros() as usize];
+            changed &= changed - 1;
+            let now = (attacks_of::<A>(s.piece, s.sq, occ) - theirs).count();
+            moves = moves + u64::from(now) - u64::from(s.moves);
+        }
+
+        // 3. Pinned pieces move only along their pin (a knight not at all).
+        let king = child.king_of(them);
+        for sq in pinned - child.pieces(them, Role::Pawn) {
+            let role = parent.role_at(sq).unwrap_or(Role::Queen);
+            let piece = Piece { color: them, role };
+            let off_line = (attacks_of::<A>(piece, sq, occ) - theirs) - line(king, sq);
+            moves -= u64::from(off_line.count());
+        }
+        moves
+    }
+}
+
+/// The [`MoveSink`] of [`Position::count_two_plies`]: makes each move on a
+/// copy of `parent` (board only) and adds up the children's legal moves.
+struct ChildCounter<'a, A: SliderAttacks> {
+    parent: &'a Position<A>,
+    unmoved: Unmoved,
+    leaves: u64,
+}
+
+impl<A: SliderAttacks> ChildCounter<'_, A> {
+    #[inline(always)]
+    fn count(&mut self, from: Square, to: Square, kind: MoveKind, role: Role) {
+        let mut child = *self.parent;
+        child.make_parts::<false>(from, to, kind, role);
+        if child.is_check() {
+            self.leaves += child.count_legal();
+            return;
+        }
+        let mut others = MoveCounter(0);
+        let pinned = child.generate_but_pieces(&mut others);
+        self.leaves += others.0 + self.unmoved.count(self.parent, &child, from, to, pinned);
+    }
+}
+
+impl<A: SliderAttacks> MoveSink for ChildCounter<'_, A> {
+    #[inline(always)]
+    fn piece_moves(&mut self, from: Square, to: Bitboard) {
+        let role = self.parent.role_at(from).unwrap_or(Role::Pawn);
+        for to in to {
+            self.count(from, to, MoveKind::Normal, role);
+        }
+    }
+    #[inline(always)]
+    fn pawn_moves(&mut self, to: Bitboard, back: i32) {
+        for to in to {
+            self.count(from_of(to, back), to, MoveKind::Normal, Role::Pawn);
+        }
+    }
+    #[inline(always)]
+    fn promotions(&mut self, to: Bitboard, back: i32) {
+        for to in to {
+            let from = from_of(to, back);
+            for role in PROMOTION_ROLES {
+                self.count(from, to, MoveKind::Promotion(role), Role::Pawn);
+            }
+        }
+    }
+    #[inline(always)]
+    fn special(&mut self, m: Move) {
+        self.leaves += self.parent.count_legal_after(m);
+    }
+}
