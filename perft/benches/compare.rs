@@ -5,8 +5,12 @@
 //! turns so that a slow patch of the machine does not fall on one of them.
 //!
 //! `cargo bench -p perft --bench compare`; `PERFT_BENCH_REPS=N` sets the
-//! runs (default 3). Run without `--bench` (as `cargo test --benches` does),
-//! it only checks each engine's counts on small depths.
+//! runs (default 3). `PERFT_BENCH_DEEP=1` counts a ply deeper (start perft 7,
+//! Kiwipete perft 6: about a minute a run for each engine), and
+//! `PERFT_BENCH_ENGINES=pext,obstruction-difference` times only the engines
+//! named (attack methods, `shakmaty`; cozy-chess, the yardstick, always
+//! runs). Run without `--bench` (as `cargo test --benches` does), it only
+//! checks each engine's counts on small depths.
 
 use std::hint::black_box;
 use std::time::{Duration, Instant};
@@ -35,6 +39,21 @@ const FULL: &[Work] = &[
         fen: KIWIPETE,
         depth: 5,
         nodes: 193_690_690,
+    },
+];
+
+const DEEP: &[Work] = &[
+    Work {
+        name: "startpos perft 7",
+        fen: movegen::STARTING_FEN,
+        depth: 7,
+        nodes: 3_195_901_860,
+    },
+    Work {
+        name: "kiwipete perft 6",
+        fen: KIWIPETE,
+        depth: 6,
+        nodes: 8_031_647_685,
     },
 ];
 
@@ -133,14 +152,32 @@ fn main() {
             .and_then(|r| r.parse().ok())
             .filter(|&r: &usize| r > 0)
             .unwrap_or(3);
-        (FULL, reps)
+        let deep = std::env::var("PERFT_BENCH_DEEP").is_ok_and(|d| d == "1");
+        (if deep { DEEP } else { FULL }, reps)
     } else {
         (SMOKE, 1)
     };
 
     let mut engines: Vec<Engine> = Method::ALL.iter().map(|&m| Engine::Ours(m)).collect();
-    engines.push(Engine::Cozy);
     engines.push(Engine::Shakmaty);
+    if let Ok(named) = std::env::var("PERFT_BENCH_ENGINES") {
+        let named: Vec<&str> = named.split(',').map(str::trim).collect();
+        for name in &named {
+            let known = Method::ALL.iter().any(|m| m.to_string() == *name)
+                || ["shakmaty", "cozy-chess"].contains(name);
+            if !known {
+                eprintln!("PERFT_BENCH_ENGINES: no engine {name:?} (method names, shakmaty)");
+                std::process::exit(2);
+            }
+        }
+        engines.retain(|&e| match e {
+            Engine::Ours(m) => named.contains(&m.to_string().as_str()),
+            Engine::Shakmaty => named.contains(&"shakmaty"),
+            Engine::Cozy => true,
+        });
+    }
+    // cozy-chess, the yardstick of every ratio, last.
+    engines.push(Engine::Cozy);
 
     // best[engine][work]
     let mut best = vec![vec![Duration::MAX; works.len()]; engines.len()];
@@ -163,7 +200,7 @@ fn main() {
 
     let total_nodes: u64 = works.iter().map(|w| w.nodes).sum();
     let total = |e: usize| best[e].iter().sum::<Duration>();
-    let cozy = engines.len() - 2;
+    let cozy = engines.len() - 1;
     let mut order: Vec<usize> = (0..engines.len()).collect();
     order.sort_by_key(|&e| total(e));
 
