@@ -195,32 +195,39 @@ impl<A: SliderAttacks> Position<A> {
     #[inline]
     pub fn generate<S: MoveSink>(&self, stage: Stage, sink: &mut S) {
         match self.turn() {
-            Color::White => self.generate_for::<S, true, true>(stage, sink),
-            Color::Black => self.generate_for::<S, false, true>(stage, sink),
+            Color::White => self.generate_for::<S, true, true>(stage, sink, None),
+            Color::Black => self.generate_for::<S, false, true>(stage, sink, None),
         };
     }
 
     /// Every legal move but those of knights, bishops, rooks and queens (step
     /// 5), for a caller that counts those itself (perft's last two plies, in
-    /// `two_plies`); returns the pinned pieces of step 4 (none in double
-    /// check, where step 4 is not reached).
+    /// `two_plies`), which may know the pinned pieces already (`pinned`).
+    /// Returns the pinned pieces of step 4 (none in double check, where
+    /// step 4 is not reached).
     #[inline(always)]
-    pub(crate) fn generate_but_pieces<S: MoveSink>(&self, sink: &mut S) -> Bitboard {
+    pub(crate) fn generate_but_pieces<S: MoveSink>(
+        &self,
+        sink: &mut S,
+        pinned: Option<Bitboard>,
+    ) -> Bitboard {
         match self.turn() {
-            Color::White => self.generate_for::<S, true, false>(Stage::All, sink),
-            Color::Black => self.generate_for::<S, false, false>(Stage::All, sink),
+            Color::White => self.generate_for::<S, true, false>(Stage::All, sink, pinned),
+            Color::Black => self.generate_for::<S, false, false>(Stage::All, sink, pinned),
         }
     }
 
     /// [`generate`](Self::generate) for the side to move named by `WHITE`:
     /// a constant, so that pawn directions and ranks are constants too and
     /// the generator has no colour branches. Without `PIECES`, step 5 is
-    /// left out. Returns the pinned pieces (none in double check).
+    /// left out; with `known_pinned`, step 4 takes them. Returns the pinned
+    /// pieces (none in double check).
     #[inline(always)]
     fn generate_for<S: MoveSink, const WHITE: bool, const PIECES: bool>(
         &self,
         stage: Stage,
         sink: &mut S,
+        known_pinned: Option<Bitboard>,
     ) -> Bitboard {
         let us = if WHITE { Color::White } else { Color::Black };
         let them = !us;
@@ -279,7 +286,7 @@ impl<A: SliderAttacks> Position<A> {
         let targets = (noisy | quiet) & check_mask;
 
         // 4. Pins. A pinned piece cannot help against a check.
-        let pinned = self.pinned();
+        let pinned = known_pinned.unwrap_or_else(|| self.pinned());
         let movable = if checkers.any() { own - pinned } else { own };
 
         // 5. Pieces.
@@ -439,7 +446,13 @@ impl<A: SliderAttacks> Position<A> {
         if stage == Stage::Quiet {
             return;
         }
-        sink.promotions(single & check_mask & last_rank, up);
+        // Most nodes have no pawn a step from promoting: their sinks are
+        // not asked about promotions (an empty set each; the order of the
+        // moves is the same).
+        let promoting = (forward(us, pawns) & last_rank).any();
+        if promoting {
+            sink.promotions(single & check_mask & last_rank, up);
+        }
         // Captures towards the a-file and towards the h-file.
         let (west, east) = (
             forward(us, pawns & Bitboard::NOT_FILE_A) >> 1,
@@ -448,9 +461,13 @@ impl<A: SliderAttacks> Position<A> {
         let west = west & enemy & check_mask;
         let east = east & enemy & check_mask;
         sink.pawn_moves(west - last_rank, up - 1);
-        sink.promotions(west & last_rank, up - 1);
+        if promoting {
+            sink.promotions(west & last_rank, up - 1);
+        }
         sink.pawn_moves(east - last_rank, up + 1);
-        sink.promotions(east & last_rank, up + 1);
+        if promoting {
+            sink.promotions(east & last_rank, up + 1);
+        }
     }
 
     /// All legal moves.

@@ -12,7 +12,8 @@
 //! 2. the sliders whose attacks reach the square left or the square entered,
 //!    looked up again on the child's board;
 //! 3. the pieces the child has pinned, which keep only their moves along the
-//!    pin.
+//!    pin (the parent's pins, unless the move left or entered a line through
+//!    the king).
 //!
 //! The king's moves, the pawns', en passant, castling and the pins come from
 //! the generator itself ([`Position::generate_but_pieces`]); a child in check
@@ -20,7 +21,7 @@
 //! in full.
 
 use arrayvec::ArrayVec;
-use attacks::{Bitboard, SliderAttacks, Square, knight_attacks, line};
+use attacks::{Bitboard, SliderAttacks, Square, bishop_rays, knight_attacks, line, rook_rays};
 
 use crate::generate::{MoveCounter, MoveSink, PROMOTION_ROLES, Stage, attacks_of, from_of};
 use crate::moves::{Move, MoveKind};
@@ -72,6 +73,11 @@ struct Unmoved {
     /// By square: the sliders (bit `i` for `sliders[i]`) whose attacks
     /// reach it.
     reaching: [u16; 64],
+    /// Their pinned pieces, and the lines through their king: a child made
+    /// by a move that neither leaves nor enters these lines has the same
+    /// pins.
+    pinned: Bitboard,
+    king_lines: Bitboard,
 }
 
 impl Unmoved {
@@ -81,10 +87,13 @@ impl Unmoved {
         let them = !parent.turn();
         let theirs = parent.by_color(them);
         let occ = parent.occupied();
+        let king = parent.king_of(them);
         let mut unmoved = Unmoved {
             moves: 0,
             sliders: ArrayVec::new(),
             reaching: [0; 64],
+            pinned: parent.blockers(them, them),
+            king_lines: bishop_rays(king) | rook_rays(king),
         };
         for sq in parent.pieces(them, Role::Knight) {
             unmoved.moves += u64::from((knight_attacks(sq) - theirs).count());
@@ -182,8 +191,10 @@ impl<A: SliderAttacks> ChildCounter<'_, A> {
             self.leaves += child.count_legal();
             return;
         }
+        let same_pins = (self.unmoved.king_lines & (Bitboard::from_square(from) | to)).is_empty();
         let mut others = MoveCounter(0);
-        let pinned = child.generate_but_pieces(&mut others);
+        let pinned =
+            child.generate_but_pieces(&mut others, same_pins.then_some(self.unmoved.pinned));
         self.leaves += others.0 + self.unmoved.count(self.parent, &child, from, to, pinned);
     }
 }
