@@ -104,8 +104,9 @@ impl Unmoved {
             let attacks = attacks_of::<A>(piece, sq, occ);
             let moves = (attacks - theirs).count();
             let bit = 1 << unmoved.sliders.len();
-            // At most ten sliders a side (two of each and eight promoted
-            // pawns) in a legal position: sixteen always hold them.
+            // At most thirteen sliders a side in a valid position (two
+            // bishops, two rooks, a queen, eight promoted pawns): sixteen
+            // always hold them.
             unmoved.sliders.push(Slider { piece, sq, moves });
             unmoved.moves += u64::from(moves);
             for reached in attacks {
