@@ -553,7 +553,7 @@ impl<A: SliderAttacks> Position<A> {
             .promotion_role()
             .or(self.role_at(from))
             .unwrap_or(Role::Pawn);
-        // A king gives no check, but it attacks no square next to the other.
+        // A king's attacks never hold the other king after a legal move.
         attacks_of::<A>(Piece { color: us, role }, to, occ).contains(enemy_king)
     }
 }

@@ -81,7 +81,8 @@ struct Unmoved {
 }
 
 impl Unmoved {
-    /// Step 0, once per parent.
+    /// Once per parent: their moves, the squares each slider reaches, the
+    /// pins.
     #[inline(always)]
     fn new<A: SliderAttacks>(parent: &Position<A>) -> Unmoved {
         let them = !parent.turn();

@@ -8,7 +8,8 @@
 //! runs (default 3). `PERFT_BENCH_DEEP=1` counts a ply deeper (start perft 7,
 //! Kiwipete perft 6: about a minute a run for each engine), and
 //! `PERFT_BENCH_ENGINES=pext,obstruction-difference` times only the engines
-//! named (attack methods, `shakmaty`; cozy-chess, the yardstick, always
+//! named (attack methods as `--method` reads them, `shakmaty`; cozy-chess,
+//! the yardstick, always
 //! runs). Run without `--bench` (as `cargo test --benches` does), it only
 //! checks each engine's counts on small depths.
 
@@ -158,24 +159,27 @@ fn main() {
         (SMOKE, 1)
     };
 
-    let mut engines: Vec<Engine> = Method::ALL.iter().map(|&m| Engine::Ours(m)).collect();
-    engines.push(Engine::Shakmaty);
-    if let Ok(named) = std::env::var("PERFT_BENCH_ENGINES") {
-        let named: Vec<&str> = named.split(',').map(str::trim).collect();
-        for name in &named {
-            let known = Method::ALL.iter().any(|m| m.to_string() == *name)
-                || ["shakmaty", "cozy-chess"].contains(name);
-            if !known {
-                eprintln!("PERFT_BENCH_ENGINES: no engine {name:?} (method names, shakmaty)");
-                std::process::exit(2);
-            }
-        }
-        engines.retain(|&e| match e {
-            Engine::Ours(m) => named.contains(&m.to_string().as_str()),
-            Engine::Shakmaty => named.contains(&"shakmaty"),
-            Engine::Cozy => true,
-        });
-    }
+    let mut engines: Vec<Engine> = match std::env::var("PERFT_BENCH_ENGINES") {
+        Err(_) => Method::ALL
+            .iter()
+            .map(|&m| Engine::Ours(m))
+            .chain([Engine::Shakmaty])
+            .collect(),
+        // The names asked for: attack methods as `--method` reads them,
+        // `shakmaty`; `cozy-chess` runs anyway.
+        Ok(named) => named
+            .split(',')
+            .map(str::trim)
+            .filter(|&name| name != "cozy-chess")
+            .map(|name| match name {
+                "shakmaty" => Engine::Shakmaty,
+                _ => Engine::Ours(name.parse().unwrap_or_else(|_| {
+                    eprintln!("PERFT_BENCH_ENGINES: no engine {name:?} (method names, shakmaty)");
+                    std::process::exit(2)
+                })),
+            })
+            .collect(),
+    };
     // cozy-chess, the yardstick of every ratio, last.
     engines.push(Engine::Cozy);
 
