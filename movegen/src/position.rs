@@ -409,15 +409,16 @@ impl<A: SliderAttacks> Position<A> {
         for sq in self.pieces(color, Role::Knight) {
             seen |= knight_attacks(sq);
         }
-        for sq in self.bishop_likes(color) {
-            if (bishop_rays(sq) & asked).any() {
-                seen |= A::bishop_attacks(sq, occupied);
-            }
+        let (mut bishop_reach, mut rook_reach) = (Bitboard::EMPTY, Bitboard::EMPTY);
+        for sq in asked {
+            bishop_reach |= bishop_rays(sq);
+            rook_reach |= rook_rays(sq);
         }
-        for sq in self.rook_likes(color) {
-            if (rook_rays(sq) & asked).any() {
-                seen |= A::rook_attacks(sq, occupied);
-            }
+        for sq in self.bishop_likes(color) & bishop_reach {
+            seen |= A::bishop_attacks(sq, occupied);
+        }
+        for sq in self.rook_likes(color) & rook_reach {
+            seen |= A::rook_attacks(sq, occupied);
         }
         seen & asked
     }
@@ -513,6 +514,31 @@ impl<A: SliderAttacks> Position<A> {
         kind: MoveKind,
         role: Role,
     ) {
+        self.move_parts::<FULL>(from, to, kind, role);
+
+        // 6. Checks against the new side to move. Castling and en passant
+        // move two pieces and are rare: recomputed in full.
+        let us = !self.turn;
+        let king = self.king_of(self.turn);
+        self.checkers = match kind {
+            MoveKind::Castle | MoveKind::EnPassant => self.attackers(us, king, self.occupied()),
+            MoveKind::Normal => self.checks_by(from, to, role, king),
+            MoveKind::Promotion(promoted) => self.checks_by(from, to, promoted, king),
+        };
+        debug_assert_eq!(self.checkers, self.attackers(us, king, self.occupied()));
+    }
+
+    /// Steps 1 to 5 of [`make_parts`](Self::make_parts): all but the
+    /// checkers, which are left stale for the caller to set with
+    /// [`set_checkers`](Self::set_checkers).
+    #[inline(always)]
+    pub(crate) fn move_parts<const FULL: bool>(
+        &mut self,
+        from: Square,
+        to: Square,
+        kind: MoveKind,
+        role: Role,
+    ) {
         let us = self.turn;
         let them = !us;
         let mut key = self.key;
@@ -552,16 +578,17 @@ impl<A: SliderAttacks> Position<A> {
             }
             self.key = key;
         }
+    }
 
-        // 6. Checks against the new side to move. Castling and en passant
-        // move two pieces and are rare: recomputed in full.
-        let king = self.king_of(them);
-        self.checkers = match kind {
-            MoveKind::Castle | MoveKind::EnPassant => self.attackers(us, king, self.occupied()),
-            MoveKind::Normal => self.checks_by(from, to, role, king),
-            MoveKind::Promotion(promoted) => self.checks_by(from, to, promoted, king),
-        };
-        debug_assert_eq!(self.checkers, self.attackers(us, king, self.occupied()));
+    /// Sets the checkers after [`move_parts`](Self::move_parts): the pieces
+    /// of the side not to move that attack the king of the side to move.
+    #[inline(always)]
+    pub(crate) fn set_checkers(&mut self, checkers: Bitboard) {
+        debug_assert_eq!(
+            checkers,
+            self.attackers(!self.turn, self.king_of(self.turn), self.occupied())
+        );
+        self.checkers = checkers;
     }
 
     /// The checks on `king` (of the side now to move) after a move of one

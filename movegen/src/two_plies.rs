@@ -21,7 +21,9 @@
 //! in full.
 
 use arrayvec::ArrayVec;
-use attacks::{Bitboard, SliderAttacks, Square, bishop_rays, knight_attacks, line, rook_rays};
+use attacks::{
+    Bitboard, SliderAttacks, Square, bishop_rays, knight_attacks, line, pawn_attacks, rook_rays,
+};
 
 use crate::generate::{MoveCounter, MoveSink, PROMOTION_ROLES, Stage, attacks_of, from_of};
 use crate::moves::{Move, MoveKind};
@@ -47,6 +49,7 @@ impl<A: SliderAttacks> Position<A> {
         let mut counter = ChildCounter {
             parent: self,
             unmoved: Unmoved::new(self),
+            checks: Checks::new(self),
             leaves: 0,
         };
         self.generate(Stage::All, &mut counter);
@@ -176,11 +179,83 @@ impl Unmoved {
     }
 }
 
+/// What gives check to the king of the side not to move in the parent,
+/// found once per parent (as Stockfish's check squares): a child's checkers
+/// follow from the square its piece moved to and the square it left.
+struct Checks {
+    king: Square,
+    /// By role: the squares from which a piece of the side to move would
+    /// attack that king on the parent's board. A piece that moves there
+    /// checks it: the square it left cannot stand between (were it between,
+    /// the piece would have attacked the king along that line already).
+    squares: [Bitboard; 6],
+    /// The side to move's pieces alone between that king and one of its
+    /// sliders: moved off the line, they uncover a check.
+    discoverers: Bitboard,
+}
+
+impl Checks {
+    #[inline(always)]
+    fn new<A: SliderAttacks>(parent: &Position<A>) -> Checks {
+        let them = !parent.turn();
+        let king = parent.king_of(them);
+        let occ = parent.occupied();
+        let bishop = A::bishop_attacks(king, occ);
+        let rook = A::rook_attacks(king, occ);
+        Checks {
+            king,
+            squares: [
+                pawn_attacks(them, king),
+                knight_attacks(king),
+                bishop,
+                rook,
+                bishop | rook,
+                Bitboard::EMPTY,
+            ],
+            discoverers: parent.blockers(them, parent.turn()),
+        }
+    }
+
+    /// The checkers of `child`, made by a move of the `role` from `from` to
+    /// `to` (not castling, not en passant), promoting to `promoted`.
+    #[inline(always)]
+    fn of<A: SliderAttacks>(
+        &self,
+        child: &Position<A>,
+        from: Square,
+        to: Square,
+        role: Role,
+        promoted: Option<Role>,
+    ) -> Bitboard {
+        let us = !child.turn();
+        let occ = child.occupied();
+        let direct = match promoted {
+            // The pawn's square may have stood between.
+            Some(role) => attacks_of::<A>(Piece { color: us, role }, to, occ).contains(self.king),
+            None => self.squares[role.index()].contains(to),
+        };
+        let mut checkers = if direct {
+            Bitboard::from_square(to)
+        } else {
+            Bitboard::EMPTY
+        };
+        if self.discoverers.contains(from) && !line(self.king, from).contains(to) {
+            checkers |= if rook_rays(self.king).contains(from) {
+                A::rook_attacks(self.king, occ) & child.rook_likes(us)
+            } else {
+                A::bishop_attacks(self.king, occ) & child.bishop_likes(us)
+            };
+        }
+        checkers
+    }
+}
+
 /// The [`MoveSink`] of [`Position::count_two_plies`]: makes each move on a
 /// copy of `parent` (board only) and adds up the children's legal moves.
 struct ChildCounter<'a, A: SliderAttacks> {
     parent: &'a Position<A>,
     unmoved: Unmoved,
+    checks: Checks,
     leaves: u64,
 }
 
@@ -188,7 +263,12 @@ impl<A: SliderAttacks> ChildCounter<'_, A> {
     #[inline(always)]
     fn count(&mut self, from: Square, to: Square, kind: MoveKind, role: Role) {
         let mut child = *self.parent;
-        child.make_parts::<false>(from, to, kind, role);
+        child.move_parts::<false>(from, to, kind, role);
+        let promoted = match kind {
+            MoveKind::Promotion(promoted) => Some(promoted),
+            _ => None,
+        };
+        child.set_checkers(self.checks.of(&child, from, to, role, promoted));
         if child.is_check() {
             self.leaves += child.count_legal();
             return;
