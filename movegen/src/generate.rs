@@ -65,6 +65,25 @@ pub trait MoveSink {
     fn special(&mut self, m: Move);
 }
 
+/// Answers of the generator that a caller may know already, for it not to
+/// find them again (see [`Position::generate_but_pieces`]).
+#[derive(Clone, Copy, Debug, Default)]
+pub(crate) struct Known {
+    /// The pinned pieces of step 4.
+    pub pinned: Option<Bitboard>,
+    /// The castling candidates of step 1
+    /// ([`Position::castling_candidates`] of the side to move).
+    pub castling: Option<(Bitboard, Bitboard)>,
+}
+
+impl Known {
+    /// Nothing known: the generator finds everything itself.
+    pub const NOTHING: Known = Known {
+        pinned: None,
+        castling: None,
+    };
+}
+
 /// The pieces a pawn may promote to, in the order every sink lists them.
 pub(crate) const PROMOTION_ROLES: [Role; 4] = [Role::Queen, Role::Rook, Role::Bishop, Role::Knight];
 
@@ -195,39 +214,54 @@ impl<A: SliderAttacks> Position<A> {
     #[inline]
     pub fn generate<S: MoveSink>(&self, stage: Stage, sink: &mut S) {
         match self.turn() {
-            Color::White => self.generate_for::<S, true, true>(stage, sink, None),
-            Color::Black => self.generate_for::<S, false, true>(stage, sink, None),
+            Color::White => self.generate_for::<S, true, true>(stage, sink, Known::NOTHING),
+            Color::Black => self.generate_for::<S, false, true>(stage, sink, Known::NOTHING),
         };
     }
 
     /// Every legal move but those of knights, bishops, rooks and queens (step
     /// 5), for a caller that counts those itself (perft's last two plies, in
-    /// `two_plies`), which may know the pinned pieces already (`pinned`).
+    /// `two_plies`), which may know some of the generator's answers already.
     /// Returns the pinned pieces of step 4 (none in double check, where
     /// step 4 is not reached).
     #[inline(always)]
-    pub(crate) fn generate_but_pieces<S: MoveSink>(
-        &self,
-        sink: &mut S,
-        pinned: Option<Bitboard>,
-    ) -> Bitboard {
+    pub(crate) fn generate_but_pieces<S: MoveSink>(&self, sink: &mut S, known: Known) -> Bitboard {
         match self.turn() {
-            Color::White => self.generate_for::<S, true, false>(Stage::All, sink, pinned),
-            Color::Black => self.generate_for::<S, false, false>(Stage::All, sink, pinned),
+            Color::White => self.generate_for::<S, true, false>(Stage::All, sink, known),
+            Color::Black => self.generate_for::<S, false, false>(Stage::All, sink, known),
         }
+    }
+
+    /// The castling rooks of `color` whose castling squares are empty (but
+    /// for the king and the rook themselves), and the squares their king
+    /// would cross: step 1 asks whether the enemy attacks those, and step 8
+    /// castles with the rooks whose paths it does not.
+    #[inline(always)]
+    pub(crate) fn castling_candidates(&self, color: Color) -> (Bitboard, Bitboard) {
+        let king = self.king_of(color);
+        let occ = self.occupied();
+        let mut rooks = Bitboard::EMPTY;
+        let mut paths = Bitboard::EMPTY;
+        for rook in self.castling_rooks() & Bitboard::rank(back_rank(color)) {
+            if (castling::must_be_empty(king, rook) & occ).is_empty() {
+                rooks |= rook;
+                paths |= castling::king_path(king, rook);
+            }
+        }
+        (rooks, paths)
     }
 
     /// [`generate`](Self::generate) for the side to move named by `WHITE`:
     /// a constant, so that pawn directions and ranks are constants too and
     /// the generator has no colour branches. Without `PIECES`, step 5 is
-    /// left out; with `known_pinned`, step 4 takes them. Returns the pinned
+    /// left out; steps 1 and 4 take what is `known`. Returns the pinned
     /// pieces (none in double check).
     #[inline(always)]
     fn generate_for<S: MoveSink, const WHITE: bool, const PIECES: bool>(
         &self,
         stage: Stage,
         sink: &mut S,
-        known_pinned: Option<Bitboard>,
+        known: Known,
     ) -> Bitboard {
         let us = if WHITE { Color::White } else { Color::Black };
         let them = !us;
@@ -248,16 +282,13 @@ impl<A: SliderAttacks> Position<A> {
         // attacked square is cheaper than asking square by square.
         let occ_without_king = occ.without(king);
         let checkers = self.checkers();
-        let mut castle_rooks = Bitboard::EMPTY;
-        let mut paths = Bitboard::EMPTY;
-        if stage != Stage::Noisy && checkers.is_empty() {
-            for rook in self.castling_rooks() & Bitboard::rank(back_rank(us)) {
-                if (castling::must_be_empty(king, rook) & occ).is_empty() {
-                    castle_rooks |= rook;
-                    paths |= castling::king_path(king, rook);
-                }
-            }
-        }
+        let (mut castle_rooks, paths) = if stage != Stage::Noisy && checkers.is_empty() {
+            known
+                .castling
+                .unwrap_or_else(|| self.castling_candidates(us))
+        } else {
+            (Bitboard::EMPTY, Bitboard::EMPTY)
+        };
         let king_targets = king_attacks(king) & (noisy | quiet);
         let asked = king_targets | paths;
         let attacked = if asked.count() > ASK_SQUARE_BY_SQUARE {
@@ -286,7 +317,7 @@ impl<A: SliderAttacks> Position<A> {
         let targets = (noisy | quiet) & check_mask;
 
         // 4. Pins. A pinned piece cannot help against a check.
-        let pinned = known_pinned.unwrap_or_else(|| self.pinned());
+        let pinned = known.pinned.unwrap_or_else(|| self.pinned());
         let movable = if checkers.any() { own - pinned } else { own };
 
         // 5. Pieces.

@@ -25,7 +25,8 @@ use attacks::{
     Bitboard, SliderAttacks, Square, bishop_rays, knight_attacks, line, pawn_attacks, rook_rays,
 };
 
-use crate::generate::{MoveCounter, MoveSink, PROMOTION_ROLES, Stage, attacks_of, from_of};
+use crate::castling::{self, back_rank};
+use crate::generate::{Known, MoveCounter, MoveSink, PROMOTION_ROLES, Stage, attacks_of, from_of};
 use crate::moves::{Move, MoveKind};
 use crate::piece::{Piece, Role};
 use crate::position::Position;
@@ -49,6 +50,7 @@ impl<A: SliderAttacks> Position<A> {
         let mut counter = ChildCounter {
             parent: self,
             unmoved: Unmoved::new(self),
+            carried: Carried::new(self),
             checks: Checks::new(self),
             leaves: 0,
         };
@@ -76,11 +78,6 @@ struct Unmoved {
     /// By square: the sliders (bit `i` for `sliders[i]`) whose attacks
     /// reach it.
     reaching: [u16; 64],
-    /// Their pinned pieces, and the lines through their king: a child made
-    /// by a move that neither leaves nor enters these lines has the same
-    /// pins.
-    pinned: Bitboard,
-    king_lines: Bitboard,
 }
 
 impl Unmoved {
@@ -91,13 +88,10 @@ impl Unmoved {
         let them = !parent.turn();
         let theirs = parent.by_color(them);
         let occ = parent.occupied();
-        let king = parent.king_of(them);
         let mut unmoved = Unmoved {
             moves: 0,
             sliders: ArrayVec::new(),
             reaching: [0; 64],
-            pinned: parent.blockers(them, them),
-            king_lines: bishop_rays(king) | rook_rays(king),
         };
         for sq in parent.pieces(them, Role::Knight) {
             unmoved.moves += u64::from((knight_attacks(sq) - theirs).count());
@@ -179,6 +173,54 @@ impl Unmoved {
     }
 }
 
+/// Answers of the generator for the side not to move in the parent that
+/// most of its children share ([`Known`]), found once per parent.
+struct Carried {
+    /// Their pinned pieces, and the lines through their king: a child made
+    /// by a move that neither leaves nor enters these lines has the same
+    /// pins.
+    pinned: Bitboard,
+    king_lines: Bitboard,
+    /// Their castling candidates, and the squares whose change may change
+    /// them: their castling rooks (a capture takes the right) and the
+    /// squares that must be empty to castle with them.
+    castling: (Bitboard, Bitboard),
+    castling_squares: Bitboard,
+}
+
+impl Carried {
+    #[inline(always)]
+    fn new<A: SliderAttacks>(parent: &Position<A>) -> Carried {
+        let them = !parent.turn();
+        let king = parent.king_of(them);
+        let rooks = parent.castling_rooks() & Bitboard::rank(back_rank(them));
+        let mut castling_squares = rooks;
+        for rook in rooks {
+            castling_squares |= castling::must_be_empty(king, rook);
+        }
+        Carried {
+            pinned: parent.blockers(them, them),
+            king_lines: bishop_rays(king) | rook_rays(king),
+            castling: parent.castling_candidates(them),
+            castling_squares,
+        }
+    }
+
+    /// What a child made by a move from `from` to `to` shares.
+    #[inline(always)]
+    fn known(&self, from: Square, to: Square) -> Known {
+        let touched = Bitboard::from_square(from) | to;
+        Known {
+            pinned: (self.king_lines & touched)
+                .is_empty()
+                .then_some(self.pinned),
+            castling: (self.castling_squares & touched)
+                .is_empty()
+                .then_some(self.castling),
+        }
+    }
+}
+
 /// What gives check to the king of the side not to move in the parent,
 /// found once per parent (as Stockfish's check squares): a child's checkers
 /// follow from the square its piece moved to and the square it left.
@@ -255,6 +297,7 @@ impl Checks {
 struct ChildCounter<'a, A: SliderAttacks> {
     parent: &'a Position<A>,
     unmoved: Unmoved,
+    carried: Carried,
     checks: Checks,
     leaves: u64,
 }
@@ -273,10 +316,8 @@ impl<A: SliderAttacks> ChildCounter<'_, A> {
             self.leaves += child.count_legal();
             return;
         }
-        let same_pins = (self.unmoved.king_lines & (Bitboard::from_square(from) | to)).is_empty();
         let mut others = MoveCounter(0);
-        let pinned =
-            child.generate_but_pieces(&mut others, same_pins.then_some(self.unmoved.pinned));
+        let pinned = child.generate_but_pieces(&mut others, self.carried.known(from, to));
         self.leaves += others.0 + self.unmoved.count(self.parent, &child, from, to, pinned);
     }
 }
