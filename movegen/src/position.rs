@@ -514,7 +514,7 @@ impl<A: SliderAttacks> Position<A> {
         kind: MoveKind,
         role: Role,
     ) {
-        self.move_parts::<FULL>(from, to, kind, role);
+        self.move_parts::<FULL>(from, to, kind, role, true);
 
         // 6. Checks against the new side to move. Castling and en passant
         // move two pieces and are rare: recomputed in full.
@@ -530,7 +530,10 @@ impl<A: SliderAttacks> Position<A> {
 
     /// Steps 1 to 5 of [`make_parts`](Self::make_parts): all but the
     /// checkers, which are left stale for the caller to set with
-    /// [`set_checkers`](Self::set_checkers).
+    /// [`set_checkers`](Self::set_checkers). Without `castling_read`, step
+    /// 4 is left out too and the castling squares are stale: for a caller
+    /// that will not read them (perft's last two plies, when a child's
+    /// castling candidates are known from its parent).
     #[inline(always)]
     pub(crate) fn move_parts<const FULL: bool>(
         &mut self,
@@ -538,6 +541,7 @@ impl<A: SliderAttacks> Position<A> {
         to: Square,
         kind: MoveKind,
         role: Role,
+        castling_read: bool,
     ) {
         let us = self.turn;
         let them = !us;
@@ -561,9 +565,11 @@ impl<A: SliderAttacks> Position<A> {
 
         // 4. Castling rights: a king that moves loses both, a rook that moves
         // or is captured its own.
-        let touched = self.castling_squares.bitboard() & (Bitboard::from_square(from) | to);
-        if touched.any() {
-            self.update_castling::<FULL>(touched, &mut key);
+        if FULL || castling_read {
+            let touched = self.castling_squares.bitboard() & (Bitboard::from_square(from) | to);
+            if touched.any() {
+                self.update_castling::<FULL>(touched, &mut key);
+            }
         }
 
         // 5. Turn, counters.

@@ -305,8 +305,11 @@ struct ChildCounter<'a, A: SliderAttacks> {
 impl<A: SliderAttacks> ChildCounter<'_, A> {
     #[inline(always)]
     fn count(&mut self, from: Square, to: Square, kind: MoveKind, role: Role) {
+        let known = self.carried.known(from, to);
         let mut child = *self.parent;
-        child.move_parts::<false>(from, to, kind, role);
+        // Castling squares the child will not read: its candidates are
+        // known, and castling is not asked about in check.
+        child.move_parts::<false>(from, to, kind, role, known.castling.is_none());
         let promoted = match kind {
             MoveKind::Promotion(promoted) => Some(promoted),
             _ => None,
@@ -317,7 +320,7 @@ impl<A: SliderAttacks> ChildCounter<'_, A> {
             return;
         }
         let mut others = MoveCounter(0);
-        let pinned = child.generate_but_pieces(&mut others, self.carried.known(from, to));
+        let pinned = child.generate_but_pieces(&mut others, known);
         self.leaves += others.0 + self.unmoved.count(self.parent, &child, from, to, pinned);
     }
 }
