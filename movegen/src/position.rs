@@ -616,17 +616,29 @@ impl<A: SliderAttacks> Position<A> {
             Role::Queen => slides(bishop_rays(to) | rook_rays(to)),
             Role::King => false,
         };
-        let mut checkers = if direct {
+        let checkers = if direct {
             Bitboard::from_square(to)
         } else {
             Bitboard::EMPTY
         };
+        checkers | self.discovered_checkers(king, from)
+    }
+
+    /// The sliders of the side not to move that attack `king` (of the side
+    /// to move) along the one line from it through `from`, if any: after a
+    /// move from `from`, the checks it may have uncovered (an X-ray from the
+    /// king that now sees past `from`).
+    #[inline(always)]
+    pub(crate) fn discovered_checkers(&self, king: Square, from: Square) -> Bitboard {
+        let us = !self.turn;
+        let occ = self.occupied();
         if rook_rays(king).contains(from) {
-            checkers |= A::rook_attacks(king, occ) & self.rook_likes(us);
+            A::rook_attacks(king, occ) & self.rook_likes(us)
         } else if bishop_rays(king).contains(from) {
-            checkers |= A::bishop_attacks(king, occ) & self.bishop_likes(us);
+            A::bishop_attacks(king, occ) & self.bishop_likes(us)
+        } else {
+            Bitboard::EMPTY
         }
-        checkers
     }
 
     /// Steps 1 to 3 of [`play_unchecked`](Self::play_unchecked) for every

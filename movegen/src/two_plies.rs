@@ -282,11 +282,7 @@ impl Checks {
             Bitboard::EMPTY
         };
         if self.discoverers.contains(from) && !line(self.king, from).contains(to) {
-            checkers |= if rook_rays(self.king).contains(from) {
-                A::rook_attacks(self.king, occ) & child.rook_likes(us)
-            } else {
-                A::bishop_attacks(self.king, occ) & child.bishop_likes(us)
-            };
+            checkers |= child.discovered_checkers(self.king, from);
         }
         checkers
     }
