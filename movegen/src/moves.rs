@@ -20,6 +20,17 @@ pub enum MoveKind {
     Promotion(Role),
 }
 
+impl MoveKind {
+    /// The promotion role, if this is a promotion.
+    #[inline(always)]
+    pub const fn promotion_role(self) -> Option<Role> {
+        match self {
+            MoveKind::Promotion(r) => Some(r),
+            _ => None,
+        }
+    }
+}
+
 /// A move in 16 bits: origin (6), destination (6) and kind (4).
 ///
 /// Castling is stored as the king taking its own rook (`e1h1`), which names
@@ -129,10 +140,7 @@ impl Move {
     /// The promotion role, if this is a promotion.
     #[inline(always)]
     pub const fn promotion_role(self) -> Option<Role> {
-        match self.kind() {
-            MoveKind::Promotion(r) => Some(r),
-            _ => None,
-        }
+        self.kind().promotion_role()
     }
 
     /// `true` for [`Move::NULL`].

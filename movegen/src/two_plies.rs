@@ -306,10 +306,7 @@ impl<A: SliderAttacks> ChildCounter<'_, A> {
         // Castling squares the child will not read: its candidates are
         // known, and castling is not asked about in check.
         child.move_parts::<false>(from, to, kind, role, known.castling.is_none());
-        let promoted = match kind {
-            MoveKind::Promotion(promoted) => Some(promoted),
-            _ => None,
-        };
+        let promoted = kind.promotion_role();
         child.set_checkers(self.checks.of(&child, from, to, role, promoted));
         if child.is_check() {
             self.leaves += child.count_legal();
