@@ -5,8 +5,9 @@
 //! - `magic_tables.rs`: per-square `MagicEntry { mask, magic, shift, offset }`
 //!   for rooks and bishops, and `MAGIC_TABLE`, the fancy-magic attack table
 //!   (102,400 rook entries, then 5,248 bishop entries).
-//! - `pext_tables.rs`: per-square `PextEntry { mask, offset }` and
-//!   `PEXT_TABLE`, laid out the same way but indexed by `pext(occ, mask)`.
+//! - `pext_tables.rs`: per-square `PextEntry { mask, rays, offset }` and
+//!   `PEXT_TABLE`, laid out the same way but indexed by `pext(occ, mask)`,
+//!   each attack set packed to 16 bits by `pext(attacks, rays)`.
 //!
 //! A build script cannot use the crate it builds, so it includes two of the
 //! library's files with `#[path]`: the ray walker (`src/raywalk.rs`, which
@@ -45,6 +46,21 @@ fn pext(x: u64, mut mask: u64) -> u64 {
     res
 }
 
+/// Software `pdep`, the inverse of [`pext`]: the low bits of `x` spread, in
+/// order, onto the set bits of `mask`.
+fn pdep(x: u64, mut mask: u64) -> u64 {
+    let mut res = 0;
+    let mut bit = 1;
+    while mask != 0 {
+        if x & bit != 0 {
+            res |= mask & mask.wrapping_neg();
+        }
+        bit <<= 1;
+        mask &= mask - 1;
+    }
+    res
+}
+
 fn square_name(sq: usize) -> String {
     format!("{}{}", (b'a' + (sq % 8) as u8) as char, sq / 8 + 1)
 }
@@ -52,6 +68,9 @@ fn square_name(sq: usize) -> String {
 /// One square of one piece in the generated tables.
 struct Entry {
     mask: u64,
+    /// The piece's attacks on the empty board, onto which `pdep` unpacks a
+    /// PEXT entry.
+    rays: u64,
     magic: u64,
     shift: u32,
     offset: usize,
@@ -134,13 +153,16 @@ fn build_magic_table(pieces: &[Piece<'_>]) -> Vec<u64> {
 }
 
 /// Builds the PEXT table (entries in carry-rippler order, which is pext
-/// order) and checks every entry against the ray walker.
-fn build_pext_table(pieces: &[Piece<'_>]) -> Vec<u64> {
+/// order), each attack set packed to 16 bits by `pext` over the piece's
+/// empty-board attacks (at most 14 squares), and checks every entry,
+/// unpacked by `pdep` as `src/pext.rs` does, against the ray walker.
+fn build_pext_table(pieces: &[Piece<'_>]) -> Vec<u16> {
     let mut table = Vec::new();
     for p in pieces {
         for (d, e) in p.data.iter().zip(p.entries) {
             assert_eq!(e.offset, table.len());
-            table.extend_from_slice(&d.attacks);
+            assert!(e.rays.count_ones() <= 16);
+            table.extend(d.attacks.iter().map(|&att| pext(att, e.rays) as u16));
         }
     }
     for p in pieces {
@@ -150,7 +172,7 @@ fn build_pext_table(pieces: &[Piece<'_>]) -> Vec<u64> {
                 let idx = e.offset + pext(occ, e.mask) as usize;
                 let expect = walk_attacks(d.sq, occ, dirs);
                 assert!(
-                    table[idx] == expect,
+                    pdep(u64::from(table[idx]), e.rays) == expect,
                     "pext table check failed: {piece} on {} with occupancy {occ:#018x}",
                     square_name(d.sq)
                 );
@@ -173,8 +195,8 @@ fn write_entries(out: &mut String, name: &str, ty: &str, entries: &[Entry], magi
         } else {
             writeln!(
                 out,
-                "    {ty} {{ mask: {:#018x}, offset: {} }},",
-                e.mask, e.offset
+                "    {ty} {{ mask: {:#018x}, rays: {:#018x}, offset: {} }},",
+                e.mask, e.rays, e.offset
             )
             .unwrap();
         }
@@ -182,8 +204,8 @@ fn write_entries(out: &mut String, name: &str, ty: &str, entries: &[Entry], magi
     out.push_str("];\n\n");
 }
 
-fn write_table(out: &mut String, name: &str, table: &[u64]) {
-    writeln!(out, "static {name}: [u64; {}] = [", table.len()).unwrap();
+fn write_table<T: std::fmt::LowerHex>(out: &mut String, name: &str, ty: &str, table: &[T]) {
+    writeln!(out, "static {name}: [{ty}; {}] = [", table.len()).unwrap();
     for chunk in table.chunks(8) {
         out.push_str("   ");
         for v in chunk {
@@ -203,12 +225,13 @@ fn main() {
     let bishops: Vec<SquareData> = (0..64).map(|s| SquareData::new(s, &BISHOP_DIRS)).collect();
 
     let mut offset = 0;
-    let mut entries = |data: &[SquareData], magics: &[u64; 64]| -> Vec<Entry> {
+    let mut entries = |data: &[SquareData], dirs, magics: &[u64; 64]| -> Vec<Entry> {
         data.iter()
             .zip(magics)
             .map(|(d, &magic)| {
                 let e = Entry {
                     mask: d.mask,
+                    rays: walk_attacks(d.sq, 0, dirs),
                     magic,
                     shift: 64 - d.bits(),
                     offset,
@@ -218,8 +241,8 @@ fn main() {
             })
             .collect()
     };
-    let rook_entries = entries(&rooks, &magic_numbers::ROOK);
-    let bishop_entries = entries(&bishops, &magic_numbers::BISHOP);
+    let rook_entries = entries(&rooks, &ROOK_DIRS, &magic_numbers::ROOK);
+    let bishop_entries = entries(&bishops, &BISHOP_DIRS, &magic_numbers::BISHOP);
 
     let pieces = [
         Piece {
@@ -262,7 +285,7 @@ fn main() {
         &bishop_entries,
         true,
     );
-    write_table(&mut magic_src, "MAGIC_TABLE", &magic_table);
+    write_table(&mut magic_src, "MAGIC_TABLE", "u64", &magic_table);
 
     let mut pext_src = String::from(header);
     write_entries(
@@ -279,7 +302,7 @@ fn main() {
         &bishop_entries,
         false,
     );
-    write_table(&mut pext_src, "PEXT_TABLE", &pext_table);
+    write_table(&mut pext_src, "PEXT_TABLE", "u16", &pext_table);
 
     let out_dir = env::var_os("OUT_DIR").expect("cargo sets OUT_DIR for build scripts");
     let out_dir = Path::new(&out_dir);

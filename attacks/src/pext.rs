@@ -2,7 +2,7 @@
 //!
 //! Seed: chessprogramming.org, "BMI2", section "PEXT Bitboards".
 //!
-//! The same idea and the same table sizes as [`Magic`](crate::Magic), with
+//! The same idea and the same table layout as [`Magic`](crate::Magic), with
 //! the hash done by hardware: BMI2's `pext` ("parallel bits extract") packs
 //! the bits of the occupancy selected by the relevant-occupancy mask into
 //! the low bits of the result, in order. For a mask of `n` squares that is a
@@ -19,6 +19,13 @@
 //! `pdep(i, mask)`), 102,400 rook and 5,248 bishop entries, checked against
 //! its ray walker.
 //!
+//! Each entry is packed to 16 bits, as `pext(attacks, rays)` with `rays` the
+//! piece's attacks on the empty board (at most 14 squares), and unpacked by
+//! BMI2's `pdep`, the inverse: a table of 210 KiB instead of 841 KiB, which
+//! stays in the level-2 cache beside the rest of the work. One more
+//! instruction per lookup, and fewer cache misses: faster in perft
+//! (measured when the packing came in, issue 13).
+//!
 //! The type exists in every build, so code naming it compiles everywhere, but
 //! [`Method::ALL`] offers it only on x86-64 targets with BMI2
 //! (`-C target-cpu=native` on such a CPU). Elsewhere it uses a portable
@@ -34,6 +41,9 @@ use crate::square::Square;
 struct PextEntry {
     /// The relevant occupancy.
     mask: u64,
+    /// The piece's attacks on the empty board: the squares a [`PEXT_TABLE`]
+    /// entry's bits stand for, in order.
+    rays: u64,
     /// Where the square's `2^mask.count_ones()` entries start in [`PEXT_TABLE`].
     offset: u32,
 }
@@ -91,13 +101,46 @@ fn pext(x: u64, mask: u64) -> u64 {
     soft_pext(x, mask)
 }
 
+/// `pdep(x, mask)` by the BMI2 instruction.
+#[cfg(all(target_arch = "x86_64", target_feature = "bmi2"))]
+#[inline(always)]
+fn pdep(x: u64, mask: u64) -> u64 {
+    // SAFETY: as for `pext`: `_pdep_u64` needs only BMI2, which the `cfg`
+    // above requires.
+    unsafe { core::arch::x86_64::_pdep_u64(x, mask) }
+}
+
+/// `pdep(x, mask)` in software, for targets without BMI2: the low bits of
+/// `x`, in order, onto the set bits of `mask`.
+#[cfg(any(test, not(all(target_arch = "x86_64", target_feature = "bmi2"))))]
+#[inline(always)]
+fn soft_pdep(x: u64, mut mask: u64) -> u64 {
+    let mut result = 0;
+    let mut bit = 1;
+    while mask != 0 {
+        if x & bit != 0 {
+            result |= mask & mask.wrapping_neg();
+        }
+        bit <<= 1;
+        mask &= mask - 1;
+    }
+    result
+}
+
+#[cfg(not(all(target_arch = "x86_64", target_feature = "bmi2")))]
+#[inline(always)]
+fn pdep(x: u64, mask: u64) -> u64 {
+    soft_pdep(x, mask)
+}
+
 #[inline(always)]
 fn lookup(e: &PextEntry, occupied: Bitboard) -> Bitboard {
     let index = pext(occupied.0, e.mask) as usize;
     // SAFETY: `pext` sets at most `mask.count_ones()` low bits, so
     // `index < 2^mask.count_ones()`, and the compile-time check above shows
     // `offset + 2^mask.count_ones() <= PEXT_TABLE.len()` for every entry.
-    Bitboard(unsafe { *PEXT_TABLE.get_unchecked(e.offset as usize + index) })
+    let packed = unsafe { *PEXT_TABLE.get_unchecked(e.offset as usize + index) };
+    Bitboard(pdep(u64::from(packed), e.rays))
 }
 
 /// BMI2 `pext` indexed tables, generated at build time (baseline).
@@ -144,16 +187,21 @@ mod tests {
     use crate::reference::Reference;
 
     #[test]
-    fn pext_examples() {
+    fn pext_and_pdep_examples() {
         assert_eq!(soft_pext(0b1011_0110, 0b1100_1010), 0b1001);
         assert_eq!(pext(0b1011_0110, 0b1100_1010), 0b1001);
         assert_eq!(pext(!0, 0x8000_0000_0000_0001), 0b11);
         assert_eq!(pext(0x1234_5678_9abc_def0, 0), 0);
+        assert_eq!(soft_pdep(0b1001, 0b1100_1010), 0b1000_0010);
+        assert_eq!(pdep(0b1001, 0b1100_1010), 0b1000_0010);
+        assert_eq!(pdep(0b11, 0x8000_0000_0000_0001), 0x8000_0000_0000_0001);
         let mut x = 0x9e37_79b9_7f4a_7c15u64;
         for _ in 0..1000 {
             x = x.rotate_left(17).wrapping_mul(0x2545_f491_4f6c_dd1d);
             let m = x.rotate_left(29) & x.rotate_left(7);
             assert_eq!(pext(x, m), soft_pext(x, m), "pext({x:#x}, {m:#x})");
+            assert_eq!(pdep(x, m), soft_pdep(x, m), "pdep({x:#x}, {m:#x})");
+            assert_eq!(soft_pdep(soft_pext(x, m), m), x & m);
         }
     }
 
