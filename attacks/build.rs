@@ -9,10 +9,11 @@
 //!   `PEXT_TABLE`, laid out the same way but indexed by `pext(occ, mask)`,
 //!   each attack set packed to 16 bits by `pext(attacks, rays)`.
 //!
-//! A build script cannot use the crate it builds, so it includes two of the
-//! library's files with `#[path]`: the ray walker (`src/raywalk.rs`, which
-//! `Reference` uses too) and the committed magic numbers
-//! (`src/magic_numbers.rs`). Nothing is searched here. Every table entry is
+//! A build script cannot use the crate it builds, so it includes three of
+//! the library's files with `#[path]`: the ray walker (`src/raywalk.rs`,
+//! which `Reference` uses too), the committed magic numbers
+//! (`src/magic_numbers.rs`) and the software `pext` and `pdep`
+//! (`src/soft_bmi2.rs`, which `Pext` uses without BMI2). Nothing is searched here. Every table entry is
 //! verified against the ray walker, and a destructive collision (two
 //! occupancies with different attacks sharing an entry) fails the build with
 //! a panic that names it.
@@ -29,37 +30,11 @@ use std::path::Path;
 mod magic_numbers;
 #[path = "src/raywalk.rs"]
 mod raywalk;
+#[path = "src/soft_bmi2.rs"]
+mod soft_bmi2;
 
 use raywalk::{BISHOP_DIRS, ROOK_DIRS, SquareData, walk_attacks};
-
-/// Software `pext`, only to verify the PEXT table's layout.
-fn pext(x: u64, mut mask: u64) -> u64 {
-    let mut res = 0;
-    let mut bit = 1;
-    while mask != 0 {
-        if x & mask & mask.wrapping_neg() != 0 {
-            res |= bit;
-        }
-        bit <<= 1;
-        mask &= mask - 1;
-    }
-    res
-}
-
-/// Software `pdep`, the inverse of [`pext`]: the low bits of `x` spread, in
-/// order, onto the set bits of `mask`.
-fn pdep(x: u64, mut mask: u64) -> u64 {
-    let mut res = 0;
-    let mut bit = 1;
-    while mask != 0 {
-        if x & bit != 0 {
-            res |= mask & mask.wrapping_neg();
-        }
-        bit <<= 1;
-        mask &= mask - 1;
-    }
-    res
-}
+use soft_bmi2::{pdep, pext};
 
 fn square_name(sq: usize) -> String {
     format!("{}{}", (b'a' + (sq % 8) as u8) as char, sq / 8 + 1)

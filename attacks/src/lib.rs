@@ -42,6 +42,8 @@ mod pext;
 pub mod raywalk;
 pub mod reference;
 mod sbamg;
+#[cfg(any(test, not(all(target_arch = "x86_64", target_feature = "bmi2"))))]
+mod soft_bmi2;
 mod square;
 pub mod xray;
 

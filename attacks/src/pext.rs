@@ -34,6 +34,8 @@
 
 use crate::bitboard::Bitboard;
 use crate::method::{Method, SliderAttacks};
+#[cfg(not(all(target_arch = "x86_64", target_feature = "bmi2")))]
+use crate::soft_bmi2;
 use crate::square::Square;
 
 /// The PEXT lookup data of one square, for one piece.
@@ -76,29 +78,10 @@ fn pext(x: u64, mask: u64) -> u64 {
     unsafe { core::arch::x86_64::_pext_u64(x, mask) }
 }
 
-/// `pext(x, mask)` in software, for targets without BMI2: one step per mask
-/// bit, copying that occupancy bit to the next result bit. Correct but slow
-/// (up to 12 iterations), which is why [`Method::ALL`] does not offer
-/// [`Pext`] on such targets.
-#[cfg(any(test, not(all(target_arch = "x86_64", target_feature = "bmi2"))))]
-#[inline(always)]
-fn soft_pext(x: u64, mut mask: u64) -> u64 {
-    let mut result = 0;
-    let mut bit = 1;
-    while mask != 0 {
-        if x & mask & mask.wrapping_neg() != 0 {
-            result |= bit;
-        }
-        bit <<= 1;
-        mask &= mask - 1;
-    }
-    result
-}
-
 #[cfg(not(all(target_arch = "x86_64", target_feature = "bmi2")))]
 #[inline(always)]
 fn pext(x: u64, mask: u64) -> u64 {
-    soft_pext(x, mask)
+    soft_bmi2::pext(x, mask)
 }
 
 /// `pdep(x, mask)` by the BMI2 instruction.
@@ -110,27 +93,10 @@ fn pdep(x: u64, mask: u64) -> u64 {
     unsafe { core::arch::x86_64::_pdep_u64(x, mask) }
 }
 
-/// `pdep(x, mask)` in software, for targets without BMI2: the low bits of
-/// `x`, in order, onto the set bits of `mask`.
-#[cfg(any(test, not(all(target_arch = "x86_64", target_feature = "bmi2"))))]
-#[inline(always)]
-fn soft_pdep(x: u64, mut mask: u64) -> u64 {
-    let mut result = 0;
-    let mut bit = 1;
-    while mask != 0 {
-        if x & bit != 0 {
-            result |= mask & mask.wrapping_neg();
-        }
-        bit <<= 1;
-        mask &= mask - 1;
-    }
-    result
-}
-
 #[cfg(not(all(target_arch = "x86_64", target_feature = "bmi2")))]
 #[inline(always)]
 fn pdep(x: u64, mask: u64) -> u64 {
-    soft_pdep(x, mask)
+    soft_bmi2::pdep(x, mask)
 }
 
 #[inline(always)]
@@ -185,6 +151,7 @@ impl SliderAttacks for Pext {
 mod tests {
     use super::*;
     use crate::reference::Reference;
+    use crate::soft_bmi2::{pdep as soft_pdep, pext as soft_pext};
 
     #[test]
     fn pext_and_pdep_examples() {
