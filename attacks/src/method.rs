@@ -132,26 +132,52 @@ methods! { $
         "The slow ray-walking reference every other method is tested against.";
 }
 
-impl Method {
+impl Default for Method {
     /// The method the engine and tools use unless told otherwise: the one
-    /// that measured fastest (in the `sliders` benchmark, perft and `borrow
-    /// bench`): PEXT where the target has BMI2, fancy magic elsewhere.
+    /// that measured fastest on this CPU (in the `sliders` benchmark, perft
+    /// and `borrow bench`). PEXT where the build has BMI2 and the CPU runs
+    /// `pext` in hardware; fancy magic elsewhere.
     ///
-    /// On AMD CPUs before Zen 3, `pext` is microcoded and slow although BMI2
-    /// is present; choose `magic` there (`setoption name AttackMethod value
-    /// magic`, `perft --method magic`).
-    #[cfg(all(target_arch = "x86_64", target_feature = "bmi2"))]
-    pub const DEFAULT: Method = Method::Pext;
-    /// The method the engine and tools use unless told otherwise: fancy
-    /// magic, the fastest where the target has no BMI2.
-    #[cfg(not(all(target_arch = "x86_64", target_feature = "bmi2")))]
-    pub const DEFAULT: Method = Method::Magic;
+    /// AMD CPUs before Zen 3 (families 0x17 and 0x18: Zen, Zen+, Zen 2,
+    /// Hygon Dhyana) have BMI2 but run `pext` and `pdep` in microcode: on a
+    /// Zen 2 EPYC, perft with `pext` ran at a third of `magic`'s speed
+    /// (Kiwipete perft 5: 221 against 639 Mnps). The choice is made at run
+    /// time from `cpuid`, since a binary built for BMI2 may run on either.
+    fn default() -> Method {
+        #[cfg(all(target_arch = "x86_64", target_feature = "bmi2"))]
+        if !slow_pext() {
+            return Method::Pext;
+        }
+        Method::Magic
+    }
 }
 
-impl Default for Method {
-    fn default() -> Method {
-        Method::DEFAULT
-    }
+/// `true` on the CPU running this program if its `pext` and `pdep` are
+/// microcoded (see [`microcoded_pext`]).
+#[cfg(all(target_arch = "x86_64", target_feature = "bmi2"))]
+fn slow_pext() -> bool {
+    use core::arch::x86_64::__cpuid;
+    let vendor = __cpuid(0);
+    let vendor = [vendor.ebx, vendor.edx, vendor.ecx].map(u32::to_le_bytes);
+    microcoded_pext(vendor.as_flattened(), __cpuid(1).eax)
+}
+
+/// `true` for the CPUs whose `pext` and `pdep` are microcoded: AMD (and
+/// Hygon) families before 0x19 (Zen 3), given `cpuid`'s vendor string (leaf
+/// 0) and its signature (leaf 1, `eax`).
+#[cfg_attr(
+    not(all(target_arch = "x86_64", target_feature = "bmi2")),
+    allow(dead_code)
+)]
+fn microcoded_pext(vendor: &[u8], signature: u32) -> bool {
+    // The base family, plus the extended family when the base is 0xF.
+    let base = (signature >> 8) & 0xF;
+    let family = if base == 0xF {
+        base + ((signature >> 20) & 0xFF)
+    } else {
+        base
+    };
+    (vendor == b"AuthenticAMD" || vendor == b"HygonGenuine") && family < 0x19
 }
 
 impl fmt::Display for Method {
@@ -221,6 +247,26 @@ impl FromStr for Method {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn pext_is_counted_microcoded_on_amd_before_zen_3_only() {
+        // `cpuid` leaf 1 signatures of real CPUs.
+        let amd = b"AuthenticAMD";
+        assert!(microcoded_pext(amd, 0x0080_0F12)); // Zen (EPYC Naples), family 0x17
+        assert!(microcoded_pext(amd, 0x0083_0F10)); // Zen 2 (EPYC Rome), family 0x17
+        assert!(microcoded_pext(b"HygonGenuine", 0x0090_0F01)); // Dhyana, family 0x18
+        assert!(!microcoded_pext(amd, 0x00A0_0F11)); // Zen 3 (EPYC Milan), family 0x19
+        assert!(!microcoded_pext(amd, 0x00A1_0F11)); // Zen 4 (EPYC Genoa), family 0x19
+        assert!(!microcoded_pext(amd, 0x00B0_0F00)); // Zen 5, family 0x1A
+        assert!(!microcoded_pext(b"GenuineIntel", 0x0005_06E3)); // Skylake, family 6
+        assert!(!microcoded_pext(b"GenuineIntel", 0x0008_06C1)); // Tiger Lake
+    }
+
+    #[test]
+    fn the_default_method_is_in_this_build() {
+        assert!(Method::ALL.contains(&Method::default()));
+        assert_eq!(Method::default().name().parse(), Ok(Method::default()));
+    }
 
     #[test]
     fn names_round_trip_and_are_unique() {

@@ -30,7 +30,8 @@
 //! [`Method::ALL`] offers it only on x86-64 targets with BMI2
 //! (`-C target-cpu=native` on such a CPU). Elsewhere it uses a portable
 //! software `pext`, a loop over the mask's bits: correct, and slow. Note that
-//! on AMD CPUs before Zen 3 the hardware `pext` is microcoded and slow too.
+//! on AMD CPUs before Zen 3 the hardware `pext` is microcoded and slow too,
+//! and [`Method::default`] chooses `magic` there.
 
 use crate::bitboard::Bitboard;
 use crate::method::{Method, SliderAttacks};

@@ -62,7 +62,7 @@ enum Cmd {
     #[command(after_help = after_help())]
     Bench {
         /// Attack method, or 'all': each in turn
-        #[arg(long, value_name = "NAME|all", default_value = Method::DEFAULT.name(),
+        #[arg(long, value_name = "NAME|all", default_value = Method::default().name(),
               value_parser = parse_methods)]
         method: ::std::vec::Vec<Method>,
         /// Search depth, 1 to 64

@@ -271,7 +271,7 @@ impl Spec {
                 let vars: Vec<String> = Method::ALL.iter().map(|m| format!("var {m}")).collect();
                 format!(
                     "option name {name} type combo default {} {}",
-                    Method::DEFAULT,
+                    Method::default(),
                     vars.join(" ")
                 )
             }
@@ -363,7 +363,7 @@ impl Default for Options {
             multipv: spin(Name::MultiPv) as usize,
             ponder: false,
             move_overhead: spin(Name::MoveOverhead),
-            method: Method::DEFAULT,
+            method: Method::default(),
             own_book: false,
             book_file: String::new(),
             book_depth: spin(Name::BookDepth) as u32,

@@ -100,7 +100,7 @@ fn bench_into_head_1_is_a_quiet_success() {
     assert!(stderr.is_empty(), "{stderr}");
     // The first line says what runs.
     assert!(
-        first.contains(&format!("method {}", Method::DEFAULT)) && first.contains("depth 4"),
+        first.contains(&format!("method {}", Method::default())) && first.contains("depth 4"),
         "{first}"
     );
 }
@@ -127,7 +127,7 @@ fn bench_depth_is_checked_however_it_is_given() {
     let b = run(&[
         "bench",
         "--depth=3",
-        &format!("--method={}", Method::DEFAULT),
+        &format!("--method={}", Method::default()),
     ]);
     assert!(a.status.success() && b.status.success(), "{a:?} {b:?}");
     assert_eq!(bench_nodes(&a.stdout), bench_nodes(&b.stdout));
@@ -169,7 +169,7 @@ fn bench_with_a_bad_method_or_argument_exits_2_with_a_message() {
     assert_eq!(out.status.code(), Some(2), "{out:?}");
     let err = String::from_utf8_lossy(&out.stderr);
     assert!(
-        err.contains("nonsense") && err.contains(Method::DEFAULT.name()),
+        err.contains("nonsense") && err.contains(Method::default().name()),
         "{err}"
     );
     assert!(out.stdout.is_empty(), "nothing benched");

@@ -56,7 +56,7 @@ fn uci_lists_identity_and_every_option_then_uciok() {
         .find(|l| l.starts_with("option name AttackMethod type combo default "))
         .unwrap_or_else(|| panic!("no AttackMethod combo in {options:?}"));
     let words: Vec<&str> = combo.split_ascii_whitespace().collect();
-    assert_eq!(words[6], Method::DEFAULT.name(), "{combo}");
+    assert_eq!(words[6], Method::default().name(), "{combo}");
     let vars: Vec<&str> = words
         .windows(2)
         .filter(|w| w[0] == "var")
@@ -375,7 +375,7 @@ fn every_attack_method_searches_identically() {
     let said = e.info_strings_after("setoption name AttackMethod value nonsense");
     assert_eq!(said.len(), 1);
     assert!(
-        said[0].contains("nonsense") && said[0].contains(Method::DEFAULT.name()),
+        said[0].contains("nonsense") && said[0].contains(Method::default().name()),
         "{said:?}"
     );
     e.quit();

@@ -113,7 +113,7 @@ fuzz_target!(|data: &[u8]| {
     }
     driver.handle(parse(&format!(
         "setoption name AttackMethod value {}",
-        attacks::Method::DEFAULT
+        attacks::Method::default()
     )));
     out.lock().unwrap().clear();
 

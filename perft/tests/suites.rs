@@ -18,7 +18,7 @@ use perft::suite::{self, Entry};
 
 /// Per-(entry, depth) node cap for every method.
 const ALL_METHODS_CAP: u64 = 1_000_000;
-/// Per-(entry, depth) node cap for [`Method::DEFAULT`].
+/// Per-(entry, depth) node cap for [`Method::default()`].
 const DEFAULT_METHOD_CAP: u64 = 10_000_000;
 /// Per-(entry, depth) node caps for the ignored deep runs: the default
 /// method, and every method.
@@ -184,7 +184,7 @@ fn chess960_default_method_larger_depths() {
         })
         .collect();
     assert_no_failures(&check_method(
-        Method::DEFAULT,
+        Method::default(),
         &bigger,
         CHESS960_DEFAULT_METHOD_CAP,
         threads(),
@@ -205,7 +205,7 @@ fn deep_chess960_every_method() {
 #[ignore = "deep: every count of the 960 positions to depth 6, 5e11 nodes; hours"]
 fn deep_chess960_default_method() {
     assert_no_failures(&check_method(
-        Method::DEFAULT,
+        Method::default(),
         &chess960_entries(),
         u64::MAX,
         threads(),
@@ -256,7 +256,7 @@ fn default_method_larger_depths() {
         .filter(|e| !e.counts.is_empty())
         .collect();
     assert_no_failures(&check_method(
-        Method::DEFAULT,
+        Method::default(),
         &bigger,
         DEFAULT_METHOD_CAP,
         threads(),
@@ -288,7 +288,7 @@ fn check_methods(methods: &[Method], entries: &[Entry], cap: u64) -> Vec<String>
 #[ignore = "deep: 1.3e10 nodes, about a minute; run with --ignored"]
 fn deep_default_method() {
     assert_no_failures(&check_method(
-        Method::DEFAULT,
+        Method::default(),
         &counted_entries(),
         DEEP_CAP,
         threads(),

@@ -19,7 +19,7 @@ pub(super) const BULK_NOTE: &str =
 struct Cli {
     /// Attack method, or 'all': every method on the same work, nodes/s per
     /// method, fastest first
-    #[arg(long, value_name = "NAME|all", default_value = Method::DEFAULT.name(),
+    #[arg(long, value_name = "NAME|all", default_value = Method::default().name(),
           value_parser = parse_methods)]
     method: ::std::vec::Vec<Method>,
     /// Plies to count [default: 5]; with --epd, check only depths <= D
