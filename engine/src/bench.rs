@@ -8,6 +8,7 @@ use std::time::{Duration, Instant};
 use attacks::{Method, SliderAttacks, dispatch};
 use movegen::Position;
 
+use crate::evaluator::Evaluator;
 use crate::search::{Limits, Shared, Silent, search};
 
 /// The default depth: the one source for `borrow bench`, its help, and the
@@ -69,7 +70,11 @@ impl BenchResult {
     }
 }
 
-fn run<A: SliderAttacks>(depth: u32, mut per_position: impl FnMut(usize, u64)) -> BenchResult {
+fn run<A: SliderAttacks>(
+    depth: u32,
+    evaluator: &Evaluator,
+    mut per_position: impl FnMut(usize, u64),
+) -> BenchResult {
     let mut nodes = 0;
     let mut time = Duration::ZERO;
     for (i, fen) in POSITIONS.iter().enumerate() {
@@ -79,6 +84,7 @@ fn run<A: SliderAttacks>(depth: u32, mut per_position: impl FnMut(usize, u64)) -
         let limits = Limits {
             depth: Some(depth),
             multipv: 1,
+            evaluator: evaluator.clone(),
             ..Limits::default()
         };
         let start = Instant::now();
@@ -90,8 +96,13 @@ fn run<A: SliderAttacks>(depth: u32, mut per_position: impl FnMut(usize, u64)) -
     BenchResult { nodes, time }
 }
 
-/// Runs the bench with `method` to `depth`, calling `per_position` with each
-/// position's index and node count.
-pub fn bench(method: Method, depth: u32, per_position: impl FnMut(usize, u64)) -> BenchResult {
-    dispatch!(method, A => run::<A>(depth, per_position))
+/// Runs the bench with `method` and `evaluator` to `depth`, calling
+/// `per_position` with each position's index and node count.
+pub fn bench(
+    method: Method,
+    depth: u32,
+    evaluator: &Evaluator,
+    per_position: impl FnMut(usize, u64),
+) -> BenchResult {
+    dispatch!(method, A => run::<A>(depth, evaluator, per_position))
 }

@@ -13,6 +13,7 @@ use clap::{Parser, Subcommand};
 use crate::bench::{DEFAULT_DEPTH, POSITIONS, bench, parse_depth};
 use crate::datagen::{self, DatagenError, Format};
 use crate::driver::{Driver, Output};
+use crate::evaluator::{EvalKind, Evaluator};
 use crate::options::{MAX_HASH_MB, MAX_THREADS};
 use crate::uci;
 use attacks::Method;
@@ -73,6 +74,10 @@ enum Cmd {
         #[arg(value_name = "D", conflicts_with = "depth", allow_negative_numbers = true,
               value_parser = parse_depth)]
         bare_depth: Option<u32>,
+        /// The static evaluation: nnue (the built-in net) or classical
+        #[arg(long, value_name = "NAME", default_value = Evaluator::default_kind().name(),
+              value_parser = parse_eval)]
+        eval: EvalKind,
     },
     /// Self-play games at fixed nodes; writes their quiet positions with the
     /// search's score and the game's result (README: Data generation).
@@ -115,6 +120,10 @@ enum Cmd {
         /// Continue FILE where its run stopped
         #[arg(long)]
         resume: bool,
+        /// The searches' evaluation: nnue (the built-in net) or classical
+        #[arg(long, value_name = "NAME", default_value = Evaluator::default_kind().name(),
+              value_parser = parse_eval)]
+        eval: EvalKind,
     },
 }
 
@@ -122,7 +131,11 @@ fn parse_methods(s: &str) -> Result<Vec<Method>, String> {
     Method::parse_list(s).map_err(|e| format!("{e}; or all"))
 }
 
-fn run_bench(methods: &[Method], depth: u32) -> io::Result<()> {
+fn parse_eval(s: &str) -> Result<EvalKind, String> {
+    EvalKind::from_name(s).ok_or_else(|| format!("'{s}' is not an evaluation: nnue or classical"))
+}
+
+fn run_bench(methods: &[Method], depth: u32, eval: EvalKind) -> io::Result<()> {
     let mut out = io::stdout().lock();
     let what = if methods.len() == 1 {
         format!("method {}", methods[0])
@@ -131,13 +144,15 @@ fn run_bench(methods: &[Method], depth: u32) -> io::Result<()> {
     };
     writeln!(
         out,
-        "bench: {what}, depth {depth}, {} positions",
+        "bench: {what}, {} evaluation, depth {depth}, {} positions",
+        eval.name(),
         POSITIONS.len()
     )?;
+    let evaluator = Evaluator::of_kind(eval);
     let mut table = Vec::new();
     for &method in methods {
         let mut written = Ok(());
-        let result = bench(method, depth, |i, nodes| {
+        let result = bench(method, depth, &evaluator, |i, nodes| {
             if methods.len() == 1 && written.is_ok() {
                 written = writeln!(
                     out,
@@ -271,21 +286,38 @@ fn run_datagen(config: &datagen::Config) -> ExitCode {
 
 /// Runs the engine's command line: `bench ...`, `datagen ...`, `--help`,
 /// `--version`, or (no arguments) the UCI loop on standard input and output.
+/// Arguments that are whole command lines (the first holds a space), as
+/// OpenBench passes them (`borrow "genfens 10 seed 1 book None" "quit"`),
+/// are read as the UCI input instead of standard input.
 pub fn run<I, T>(args: I) -> ExitCode
 where
     I: IntoIterator<Item = T>,
     T: Into<std::ffi::OsString> + Clone,
 {
+    let args: Vec<std::ffi::OsString> = args.into_iter().map(Into::into).collect();
+    if args
+        .first()
+        .is_some_and(|a| a.to_string_lossy().trim().contains(' '))
+    {
+        let mut lines = String::new();
+        for a in &args {
+            lines.push_str(&a.to_string_lossy());
+            lines.push('\n');
+        }
+        let out: Output = Arc::new(Mutex::new(io::stdout()));
+        uci_loop(lines.as_bytes(), out);
+        return ExitCode::SUCCESS;
+    }
     let program = std::iter::once(std::ffi::OsString::from("borrow"));
     // Help, version and bad arguments: clap prints them and exits (0 or 2).
-    let cli = Cli::try_parse_from(program.chain(args.into_iter().map(Into::into)))
-        .unwrap_or_else(|e| e.exit());
+    let cli = Cli::try_parse_from(program.chain(args)).unwrap_or_else(|e| e.exit());
     match cli.command {
         Some(Cmd::Bench {
             method,
             depth,
             bare_depth,
-        }) => match run_bench(&method, bare_depth.unwrap_or(depth)) {
+            eval,
+        }) => match run_bench(&method, bare_depth.unwrap_or(depth), eval) {
             Ok(()) => ExitCode::SUCCESS,
             // The reader has all it wanted (`borrow bench | head -1`).
             Err(e) if e.kind() == io::ErrorKind::BrokenPipe => ExitCode::SUCCESS,
@@ -305,6 +337,7 @@ where
             seed,
             text,
             resume,
+            eval,
         }) => {
             let mut config = datagen::Config::new(games, out);
             config.nodes = nodes;
@@ -319,6 +352,7 @@ where
                 config.format = Format::Text;
             }
             config.resume = resume;
+            config.evaluator = Evaluator::of_kind(eval);
             run_datagen(&config)
         }
         None => {

@@ -16,6 +16,8 @@ use movegen::{IllegalMoveError, Move, MoveError, Position, STARTING_FEN};
 use book::{Book, Rng, plural};
 
 use crate::eval::evaluate;
+use crate::evaluator::{EvalKind, Evaluator};
+use crate::nnue::{Accumulator, Network};
 use crate::options::{Name, OPTIONS, Options, Spec, Value};
 use crate::search::{Limits, Report, Reporter, Score, Shared, Strength, search};
 use crate::tablebase::{Syzygy, Tables};
@@ -110,6 +112,9 @@ pub struct Driver {
     rng: Rng,
     /// The Syzygy tables `SyzygyPath` opened, if any.
     syzygy: Option<Tables>,
+    /// The net `Evaluation nnue` plays with: the built-in one, or the
+    /// `EvalFile` loaded.
+    net: Arc<Network>,
 }
 
 impl Driver {
@@ -128,6 +133,7 @@ impl Driver {
             debug: false,
             book: None,
             syzygy: None,
+            net: Evaluator::built_in_net(),
             rng: Rng::new(
                 std::time::SystemTime::now()
                     .duration_since(std::time::UNIX_EPOCH)
@@ -270,12 +276,32 @@ impl Driver {
                 self.say(&format!("key {:016x}", self.position.key()));
             }
             Command::Eval => {
-                let e = dispatch!(self.options.method, A => evaluate(&self.position.with_method::<A>()));
-                self.say(&format!("eval {e} (side to move)"));
+                let pos = self.position;
+                let classical =
+                    dispatch!(self.options.method, A => evaluate(&pos.with_method::<A>()));
+                let nnue = Accumulator::refresh(&self.net, &pos).evaluate(&self.net, pos.turn());
+                let (first, second) = match self.options.evaluation {
+                    EvalKind::Nnue => (("nnue", nnue), ("classical", classical)),
+                    EvalKind::Classical => (("classical", classical), ("nnue", nnue)),
+                };
+                self.say(&format!(
+                    "eval {} (side to move, {}; {} {})",
+                    first.1, first.0, second.0, second.1
+                ));
             }
             Command::Perft(depth) => {
                 self.stop_search();
                 self.perft(depth);
+            }
+            Command::Genfens(request) => {
+                self.stop_search();
+                let out = &self.out;
+                let result = crate::datagen::genfens::genfens(&request, |pos| {
+                    say(out, &format!("info string genfens {}", pos.fen()));
+                });
+                if let Err(e) = result {
+                    self.info_string(&e);
+                }
             }
             Command::Empty => {}
             Command::Invalid(why) => self.info_string(&format!("ignored: {why}")),
@@ -309,6 +335,11 @@ impl Driver {
     /// Does what setting `name` to `value` (checked by the table) means.
     fn apply(&mut self, name: Name, value: Value) -> Result<(), String> {
         if self.options.set(name, &value) {
+            if name == Name::Evaluation {
+                // The table keeps static evaluations: the other one's.
+                self.stop_search();
+                self.shared.tt.clear();
+            }
             let probing = [
                 Name::SyzygyProbeDepth,
                 Name::Syzygy50MoveRule,
@@ -333,6 +364,7 @@ impl Driver {
                 Ok(())
             }
             (Name::BookFile, Value::Text(path)) => self.load_book(&path),
+            (Name::EvalFile, Value::Text(path)) => self.load_net(&path),
             (Name::SyzygyPath, Value::Text(path)) => {
                 self.options.syzygy_path = path;
                 self.open_tablebases()
@@ -368,6 +400,34 @@ impl Driver {
                 Ok(())
             }
             Err(e) => Err(format!("SyzygyPath: {e}; playing without tablebases")),
+        }
+    }
+
+    /// `setoption name EvalFile`: the net at `path`, or (empty, or a file
+    /// that is not a net of this build's layout) the built-in one.
+    fn load_net(&mut self, path: &str) -> Result<(), String> {
+        self.stop_search();
+        self.shared.tt.clear();
+        self.net = Evaluator::built_in_net();
+        self.options.eval_file = String::new();
+        if path.is_empty() || path.eq_ignore_ascii_case("<default>") {
+            return Ok(());
+        }
+        if std::fs::metadata(path).is_ok_and(|m| !m.is_file()) {
+            return Err(format!(
+                "cannot use net '{path}': not a regular file; the built-in net stays"
+            ));
+        }
+        match Network::from_file(std::path::Path::new(path)) {
+            Ok(net) => {
+                self.info_string(&format!("net {path} loaded"));
+                self.net = Arc::new(net);
+                self.options.eval_file = path.to_owned();
+                Ok(())
+            }
+            Err(e) => Err(format!(
+                "cannot use net '{path}': {e}; the built-in net stays"
+            )),
         }
     }
 
@@ -486,6 +546,10 @@ impl Driver {
             multipv: self.options.multipv,
             syzygy: self.syzygy.clone(),
             strength: None,
+            evaluator: match self.options.evaluation {
+                EvalKind::Classical => Evaluator::Classical,
+                EvalKind::Nnue => Evaluator::Nnue(Arc::clone(&self.net)),
+            },
         };
         if self.options.limit_strength {
             let strength = Strength {

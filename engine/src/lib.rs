@@ -6,7 +6,9 @@
 //! - [`driver`]: the protocol driver: position, options, the search thread.
 //! - [`options`]: the UCI options, one table of names, types and ranges.
 //! - [`search`]: iterative deepening, PVS, quiescence, pruning, Lazy SMP.
-//! - [`eval`]: the tapered evaluation and its weights.
+//! - [`eval`]: the hand-crafted, tapered evaluation and its weights.
+//! - [`nnue`]: the learned evaluation, a net updated move by move.
+//! - [`evaluator`]: which of the two the search uses.
 //! - [`mix`]: a hash of bitboards, for tables keyed by part of a position.
 //! - [`tt`]: the lock-free transposition table.
 //! - [`tablebase`]: Syzygy endgame tablebases (WDL in the search, DTZ at the root).
@@ -25,7 +27,9 @@ pub mod cli;
 pub mod datagen;
 pub mod driver;
 pub mod eval;
+pub mod evaluator;
 pub mod mix;
+pub mod nnue;
 pub mod options;
 pub mod search;
 pub mod signal;

@@ -6,6 +6,7 @@
 
 use attacks::Method;
 
+use crate::evaluator::{EvalKind, Evaluator};
 use crate::search::Strength;
 use crate::uci::quote;
 
@@ -54,6 +55,10 @@ pub enum Name {
     LimitStrength,
     /// `UCI_Elo`: the strength to play at when limited.
     Elo,
+    /// `Evaluation`: the net or the hand-crafted evaluation.
+    Evaluation,
+    /// `EvalFile`: a net file instead of the built-in net.
+    EvalFile,
 }
 
 /// An option's type, default and range, as UCI declares them.
@@ -79,6 +84,8 @@ pub enum Kind {
     String,
     /// One of the attack methods' names.
     Methods,
+    /// One of the evaluations' names (`nnue`, `classical`).
+    Evaluations,
 }
 
 /// One row of the table.
@@ -93,7 +100,7 @@ pub struct Spec {
 }
 
 /// Every option, in the order `uci` declares them.
-pub const OPTIONS: [Spec; 18] = [
+pub const OPTIONS: [Spec; 20] = [
     Spec {
         name: Name::Hash,
         uci: "Hash",
@@ -216,6 +223,16 @@ pub const OPTIONS: [Spec; 18] = [
             max: Strength::MAX_ELO as u64,
         },
     },
+    Spec {
+        name: Name::Evaluation,
+        uci: "Evaluation",
+        kind: Kind::Evaluations,
+    },
+    Spec {
+        name: Name::EvalFile,
+        uci: "EvalFile",
+        kind: Kind::String,
+    },
 ];
 
 /// A checked value of `setoption`.
@@ -231,6 +248,8 @@ pub enum Value {
     Text(String),
     /// For `AttackMethod`.
     Method(Method),
+    /// For `Evaluation`.
+    Evaluation(EvalKind),
 }
 
 impl Spec {
@@ -275,6 +294,17 @@ impl Spec {
                     vars.join(" ")
                 )
             }
+            Kind::Evaluations => {
+                let vars: Vec<String> = EvalKind::ALL
+                    .iter()
+                    .map(|k| format!("var {}", k.name()))
+                    .collect();
+                format!(
+                    "option name {name} type combo default {} {}",
+                    Evaluator::default_kind().name(),
+                    vars.join(" ")
+                )
+            }
         }
     }
 
@@ -306,6 +336,17 @@ impl Spec {
             Kind::Methods => match value.map(str::parse::<Method>) {
                 Some(Ok(m)) => Ok(Value::Method(m)),
                 Some(Err(e)) => Err(e.to_string()),
+                None => Err(needs("a value")),
+            },
+            Kind::Evaluations => match value.map(str::trim) {
+                Some(v) => EvalKind::from_name(v)
+                    .map(Value::Evaluation)
+                    .ok_or_else(|| {
+                        format!(
+                            "option '{given}': '{}' is not an evaluation (nnue, classical)",
+                            quote(v)
+                        )
+                    }),
                 None => Err(needs("a value")),
             },
         }
@@ -351,6 +392,11 @@ pub struct Options {
     pub limit_strength: bool,
     /// `UCI_Elo`.
     pub elo: u32,
+    /// `Evaluation`: the net or the hand-crafted evaluation.
+    pub evaluation: EvalKind,
+    /// The `EvalFile` loaded (empty: the built-in net; the net is the
+    /// driver's).
+    pub eval_file: String,
 }
 
 impl Default for Options {
@@ -375,6 +421,8 @@ impl Default for Options {
             show_wdl: false,
             limit_strength: false,
             elo: spin(Name::Elo) as u32,
+            evaluation: Evaluator::default_kind(),
+            eval_file: String::new(),
         }
     }
 }
@@ -399,6 +447,7 @@ impl Options {
             (Name::ShowWdl, &Value::Bool(b)) => self.show_wdl = b,
             (Name::LimitStrength, &Value::Bool(b)) => self.limit_strength = b,
             (Name::Elo, &Value::Number(n)) => self.elo = n as u32,
+            (Name::Evaluation, &Value::Evaluation(k)) => self.evaluation = k,
             _ => return false,
         }
         true
@@ -456,6 +505,16 @@ mod tests {
             Ok(Value::Method(Method::Magic))
         );
         assert!(m.parse("AttackMethod", Some("nope")).is_err());
+        let e = Spec::of(Name::Evaluation);
+        assert_eq!(
+            e.parse("evaluation", Some(" NNUE ")),
+            Ok(Value::Evaluation(EvalKind::Nnue))
+        );
+        assert!(
+            e.parse("Evaluation", Some("hce"))
+                .unwrap_err()
+                .contains("not an evaluation")
+        );
     }
 
     #[test]

@@ -99,6 +99,9 @@ pub enum Command {
     Eval,
     /// `perft N` (not UCI).
     Perft(u32),
+    /// `genfens N seed S book <None|FILE>`: start positions for OpenBench's
+    /// distributed data generation (not UCI).
+    Genfens(crate::datagen::genfens::Request),
     /// A blank line.
     Empty,
     /// Anything else, with what is wrong.
@@ -269,6 +272,10 @@ pub fn parse(line: &str) -> Command {
             };
         }
         "setoption" => return parse_setoption(&tokens[1..]),
+        "genfens" => {
+            return crate::datagen::genfens::parse(&tokens[1..])
+                .map_or_else(Command::Invalid, Command::Genfens);
+        }
         _ => {}
     }
     // vampirc-uci reads every UCI message, either way and in any case, and

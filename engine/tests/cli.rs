@@ -29,20 +29,50 @@ fn bench_prints_nodes_and_nps_and_exits_0() {
 
 #[test]
 fn bench_node_count_is_the_same_for_every_attack_method() {
-    let mut counts = Vec::new();
-    for &m in Method::ALL {
-        let out = run(&["bench", "--depth", "5", "--method", m.name()]);
-        assert!(out.status.success(), "{m}: {out:?}");
-        counts.push((m, bench_nodes(&out.stdout)));
+    // With each evaluation: the net's integer arithmetic gives the same
+    // scores whatever the method, so the same tree.
+    let mut by_eval = Vec::new();
+    for eval in ["nnue", "classical"] {
+        let mut counts = Vec::new();
+        for &m in Method::ALL {
+            let out = run(&[
+                "bench",
+                "--depth",
+                "5",
+                "--method",
+                m.name(),
+                "--eval",
+                eval,
+            ]);
+            assert!(out.status.success(), "{m}: {out:?}");
+            counts.push((m, bench_nodes(&out.stdout)));
+        }
+        let first = counts[0].1;
+        assert!(
+            counts.iter().all(|&(_, n)| n == first),
+            "{eval}: node counts differ: {counts:?}"
+        );
+        by_eval.push(first);
     }
-    let first = counts[0].1;
-    assert!(
-        counts.iter().all(|&(_, n)| n == first),
-        "node counts differ: {counts:?}"
+    assert_ne!(
+        by_eval[0], by_eval[1],
+        "the two evaluations searched the same tree"
     );
+    let default = bench_nodes(&run(&["bench", "--depth", "5"]).stdout);
+    let kind = engine::evaluator::Evaluator::default_kind();
+    let first = by_eval[usize::from(kind == engine::evaluator::EvalKind::Classical)];
+    assert_eq!(default, first, "the default evaluation is {kind:?}");
 
     // `--method all` prints one row per method, all with that count.
-    let out = run(&["bench", "--depth", "5", "--method", "all"]);
+    let out = run(&[
+        "bench",
+        "--depth",
+        "5",
+        "--method",
+        "all",
+        "--eval",
+        kind.name(),
+    ]);
     assert!(out.status.success(), "{out:?}");
     assert_eq!(bench_nodes(&out.stdout), first);
     let text = String::from_utf8_lossy(&out.stdout);
@@ -192,4 +222,36 @@ fn bench_with_a_bad_method_or_argument_exits_2_with_a_message() {
     let out = run(&["--help"]);
     assert!(out.status.success());
     assert!(String::from_utf8_lossy(&out.stdout).contains("bench"));
+}
+
+// ---------------------------------------------------------------------------
+// OpenBench's DATAGEN convention: commands as arguments.
+
+#[test]
+fn genfens_as_openbench_runs_it_prints_legal_positions_the_same_for_a_seed() {
+    let fens = |seed: u32| -> Vec<String> {
+        let out = run(&[&format!("genfens 3 seed {seed} book None"), "quit"]);
+        assert!(out.status.success(), "{out:?}");
+        let text = String::from_utf8_lossy(&out.stdout).into_owned();
+        text.lines()
+            .filter_map(|l| l.strip_prefix("info string genfens "))
+            .map(str::to_owned)
+            .collect()
+    };
+    let a = fens(9);
+    assert_eq!(a.len(), 3, "{a:?}");
+    for fen in &a {
+        assert_eq!(fen.split(' ').count(), 6, "{fen}");
+        let pos = chess(fen);
+        assert!(!shakmaty::Position::legal_moves(&pos).is_empty(), "{fen}");
+    }
+    assert_eq!(a, fens(9));
+    assert_ne!(a, fens(10));
+
+    // A book that is not there: said, and no positions.
+    let out = run(&["genfens 2 seed 1 book /nonexistent/book.epd", "quit"]);
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(out.status.success(), "{out:?}");
+    assert!(!text.contains("info string genfens "), "{text}");
+    assert!(text.contains("info string genfens: "), "{text}");
 }

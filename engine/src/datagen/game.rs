@@ -7,6 +7,7 @@ use std::time::{Duration, Instant};
 use book::Rng;
 use movegen::Position;
 
+use crate::evaluator::Evaluator;
 use crate::search::{Limits, MATE_BOUND, Outcome, Shared, Silent, search};
 
 /// A win is adjudicated when every score of this many consecutive plies is
@@ -36,6 +37,8 @@ pub struct GameSettings {
     pub nodes: u64,
     /// Random legal plies played from the start position.
     pub random_plies: usize,
+    /// The static evaluation of the searches.
+    pub evaluator: Evaluator,
 }
 
 /// How a game ended.
@@ -66,7 +69,7 @@ pub struct Game {
 
 /// The position after the opening, and the keys of the positions before
 /// it (oldest first), or `None` when no try gave a playable opening.
-fn opening(
+pub(super) fn opening(
     start: &Position,
     settings: &GameSettings,
     rng: &mut Rng,
@@ -89,7 +92,7 @@ fn opening(
             continue;
         }
         shared.new_game();
-        let (outcome, took) = think(&pos, &keys, settings.nodes, shared);
+        let (outcome, took) = think(&pos, &keys, settings, shared);
         *search_time += took;
         if outcome.score.abs() <= OPENING_SCORE {
             return Some((pos, keys, outcome.score));
@@ -100,10 +103,16 @@ fn opening(
 
 /// One fixed-node search (its outcome: the move, its score for the side to
 /// move, the nodes) and the time it took.
-fn think(pos: &Position, keys: &[u64], nodes: u64, shared: &Shared) -> (Outcome, Duration) {
+fn think(
+    pos: &Position,
+    keys: &[u64],
+    settings: &GameSettings,
+    shared: &Shared,
+) -> (Outcome, Duration) {
     let limits = Limits {
-        nodes: Some(nodes),
+        nodes: Some(settings.nodes),
         multipv: 1,
+        evaluator: settings.evaluator.clone(),
         ..Limits::default()
     };
     // The search looks back only as far as the last irreversible move.
@@ -172,7 +181,7 @@ pub fn play(
             break (0.5, Ending::AdjudicatedDraw);
         }
         // 2. The search.
-        let (Outcome { best, score, .. }, took) = think(&pos, &keys, settings.nodes, shared);
+        let (Outcome { best, score, .. }, took) = think(&pos, &keys, settings, shared);
         search_time += took;
         let white = if pos.turn() == attacks::Color::White {
             score
@@ -229,6 +238,7 @@ mod tests {
         GameSettings {
             nodes: 500,
             random_plies: 8,
+            evaluator: Evaluator::default(),
         }
     }
 
@@ -281,6 +291,7 @@ mod tests {
         let s = GameSettings {
             nodes: 2_000,
             random_plies: 0,
+            evaluator: Evaluator::default(),
         };
         assert!(play(&start, &s, &mut Rng::new(1), &Shared::new(1), &|| false).is_none());
         // A rook up (within OPENING_SCORE): played out, and won.
@@ -297,7 +308,12 @@ mod tests {
         let shared = Shared::new(1);
         let pos = Position::startpos();
         for _ in 0..3 {
-            let (outcome, _) = think(&pos, &[], 5_000, &shared);
+            let s = GameSettings {
+                nodes: 5_000,
+                random_plies: 0,
+                evaluator: Evaluator::default(),
+            };
+            let (outcome, _) = think(&pos, &[], &s, &shared);
             assert!(outcome.nodes >= 5_000, "{} nodes", outcome.nodes);
             assert!(!outcome.best.is_null());
         }

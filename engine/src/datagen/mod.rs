@@ -4,6 +4,7 @@
 //! - [`game`]: one game: the opening, fixed-node searches, the rules and the
 //!   adjudication, the positions kept.
 //! - [`format`]: the text and binary (marlinformat) records.
+//! - [`genfens`]: opening positions for OpenBench's distributed datagen.
 //!
 //! Games are numbered; game `g`'s random choices come from a generator
 //! seeded by the seed and `g`, and every game starts with an emptied table
@@ -17,6 +18,7 @@
 
 pub mod format;
 pub mod game;
+pub mod genfens;
 
 use std::collections::BTreeMap;
 use std::fmt;
@@ -34,6 +36,7 @@ pub use format::Format;
 use format::RECORD_SIZE;
 use game::{Game, GameSettings};
 
+use crate::evaluator::Evaluator;
 use crate::search::Shared;
 use crate::tt::Table;
 
@@ -63,6 +66,8 @@ pub struct Config {
     pub out: PathBuf,
     /// Continue the run whose state is beside `out`.
     pub resume: bool,
+    /// The static evaluation of the searches.
+    pub evaluator: Evaluator,
 }
 
 impl Config {
@@ -80,6 +85,7 @@ impl Config {
             format: Format::Binary,
             out,
             resume: false,
+            evaluator: Evaluator::default(),
         }
     }
 }
@@ -169,8 +175,13 @@ fn settings_text(config: &Config) -> String {
         .as_ref()
         .map_or_else(|| "-".to_owned(), |p| p.display().to_string());
     format!(
-        "seed {}\nnodes {}\nplies {}\nhash {}\nopenings {openings}\nformat {}\n",
-        config.seed, config.nodes, config.random_plies, config.hash_mb, config.format
+        "seed {}\nnodes {}\nplies {}\nhash {}\nopenings {openings}\nformat {}\neval {}\n",
+        config.seed,
+        config.nodes,
+        config.random_plies,
+        config.hash_mb,
+        config.format,
+        config.evaluator.kind().name()
     )
 }
 
@@ -225,7 +236,7 @@ fn read_state(config: &Config) -> Result<Tally, DatagenError> {
     if settings != expected {
         return Err(DatagenError::Setup(format!(
             "--resume: {} was made with other settings:\n{settings}and this run has:\n{expected}\
-             give the same seed, nodes, plies, hash, openings and format",
+             give the same seed, nodes, plies, hash, openings, format and eval",
             config.out.display()
         )));
     }
@@ -246,7 +257,13 @@ fn read_state(config: &Config) -> Result<Tally, DatagenError> {
 
 /// The start positions: the suite's, or the standard one.
 fn start_positions(config: &Config) -> Result<Vec<Position>, DatagenError> {
-    let Some(path) = &config.openings else {
+    read_starts(config.openings.as_deref(), config.seed)
+}
+
+/// The positions of the suite at `path` (EPD or PGN) in an order shuffled
+/// by `seed`, or the standard start position alone.
+pub(crate) fn read_starts(path: Option<&Path>, seed: u64) -> Result<Vec<Position>, DatagenError> {
+    let Some(path) = path else {
         return Ok(vec![Position::startpos()]);
     };
     let name = path.display();
@@ -268,7 +285,7 @@ fn start_positions(config: &Config) -> Result<Vec<Position>, DatagenError> {
     if starts.is_empty() {
         return Err(DatagenError::Setup(format!("openings {name}: no opening")));
     }
-    Rng::new(config.seed).shuffle(&mut starts);
+    Rng::new(seed).shuffle(&mut starts);
     Ok(starts)
 }
 
@@ -339,6 +356,7 @@ fn worker(
     let settings = GameSettings {
         nodes: config.nodes,
         random_plies: config.random_plies,
+        evaluator: config.evaluator.clone(),
     };
     let began = Instant::now();
     let mut searching = Duration::ZERO;

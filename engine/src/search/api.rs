@@ -42,6 +42,8 @@ pub struct Limits {
     /// (see [`Strength`]). The caller sets `nodes` and `multipv` to its
     /// budget and line count.
     pub strength: Option<Strength>,
+    /// The static evaluation: the hand-crafted one or a net.
+    pub evaluator: crate::evaluator::Evaluator,
 }
 
 /// A score as a user reads it.

@@ -21,6 +21,7 @@ pub(super) fn iterate<A: SliderAttacks>(
     pos: &Position<A>,
     reporter: &dyn Reporter,
 ) -> Outcome {
+    w.set_root(pos);
     let legal = pos.legal_moves();
     let fallback = w
         .limits

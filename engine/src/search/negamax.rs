@@ -13,7 +13,6 @@ use super::movepick::{MovePicker, is_tactical};
 use super::params::PARAMS;
 use super::see::value;
 use super::worker::Worker;
-use crate::eval::evaluate_cached;
 use crate::tablebase::{Outcome, TB_WIN};
 use crate::tt::{Bound, Entry, score_from_tt, score_to_tt};
 
@@ -39,7 +38,7 @@ impl<A: SliderAttacks> Worker<'_, A> {
         self.pv_len[ply] = ply;
         self.seldepth = self.seldepth.max(ply);
         if ply >= MAX_PLY {
-            return evaluate_cached(pos, &mut self.pawns);
+            return self.evaluate(pos, ply);
         }
         if pos.halfmoves() >= 100 || pos.is_insufficient_material() {
             return 0;
@@ -64,7 +63,10 @@ impl<A: SliderAttacks> Worker<'_, A> {
         let raw_eval = if in_check {
             -INFINITY
         } else {
-            tt.map_or_else(|| evaluate_cached(pos, &mut self.pawns), |e| e.eval)
+            match tt {
+                Some(e) => e.eval,
+                None => self.evaluate(pos, ply),
+            }
         };
         let stand_pat = if in_check {
             -INFINITY
@@ -111,11 +113,9 @@ impl<A: SliderAttacks> Worker<'_, A> {
                     continue;
                 }
             }
-            let mut child = *pos;
-            child.play_unchecked(m);
-            self.keys.push(key);
+            let child = self.make(pos, m, ply);
             let score = -self.qsearch(&child, -beta, -alpha, ply + 1);
-            self.keys.pop();
+            self.unmake();
             if self.stopped {
                 return 0;
             }
@@ -185,7 +185,7 @@ impl<A: SliderAttacks> Worker<'_, A> {
                 return 0;
             }
             if ply >= MAX_PLY {
-                return evaluate_cached(pos, &mut self.pawns);
+                return self.evaluate(pos, ply);
             }
             alpha = alpha.max(-MATE + ply as i32);
             beta = beta.min(MATE - ply as i32 - 1);
@@ -242,7 +242,7 @@ impl<A: SliderAttacks> Worker<'_, A> {
                         eval: if pos.is_check() {
                             0
                         } else {
-                            evaluate_cached(pos, &mut self.pawns)
+                            self.evaluate(pos, ply)
                         },
                         depth: (depth + PARAMS.tb_depth_bonus).min(MAX_PLY as i32),
                         bound,
@@ -266,7 +266,10 @@ impl<A: SliderAttacks> Worker<'_, A> {
         let raw_eval = if in_check {
             -INFINITY
         } else {
-            tt.map_or_else(|| evaluate_cached(pos, &mut self.pawns), |e| e.eval)
+            match tt {
+                Some(e) => e.eval,
+                None => self.evaluate(pos, ply),
+            }
         };
         let eval = if in_check {
             -INFINITY
@@ -300,15 +303,13 @@ impl<A: SliderAttacks> Worker<'_, A> {
                 let r = PARAMS.nmp_base
                     + depth / PARAMS.nmp_depth_divisor
                     + ((eval - beta) / PARAMS.nmp_eval_divisor).min(PARAMS.nmp_eval_max);
-                let mut child = *pos;
-                child.play_null();
-                self.keys.push(key);
+                let child = self.make(pos, Move::NULL, ply);
                 self.played[ply] = Move::NULL;
                 self.cont_keys[ply] = NO_CONT;
                 let floor = core::mem::replace(&mut self.null_floor, self.keys.len());
                 let score = -self.negamax(&child, -beta, -beta + 1, depth - 1 - r, ply + 1, false);
                 self.null_floor = floor;
-                self.keys.pop();
+                self.unmake();
                 if self.stopped {
                     return 0;
                 }
@@ -418,9 +419,7 @@ impl<A: SliderAttacks> Worker<'_, A> {
             }
             self.double_extensions[ply + 1] = self.double_extensions[ply] + u8::from(singular == 2);
 
-            let mut child = *pos;
-            child.play_unchecked(m);
-            self.keys.push(key);
+            let child = self.make(pos, m, ply);
             self.played[ply] = m;
             self.cont_keys[ply] = key_m;
             // 13. Check extension, unless the singular search extended.
@@ -452,7 +451,7 @@ impl<A: SliderAttacks> Worker<'_, A> {
                 }
                 s
             };
-            self.keys.pop();
+            self.unmake();
             if self.stopped {
                 return 0;
             }

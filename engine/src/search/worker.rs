@@ -12,7 +12,10 @@ use super::correction::Correction;
 use super::history::{Histories, NO_CONT};
 use super::params::PARAMS;
 use super::threads::Shared;
-use crate::eval::PawnTable;
+use crate::eval::{PawnTable, evaluate_cached};
+use crate::evaluator::Evaluator;
+use crate::nnue::AccumulatorStack;
+use crate::tablebase::TB_WIN_BOUND;
 
 /// Late-move reductions by depth and move number.
 fn lmr_table() -> Box<[[i32; 64]; 64]> {
@@ -62,6 +65,8 @@ pub(super) struct Worker<'a, A: SliderAttacks> {
     pub correction: Correction,
     /// The pawn terms of the structures this thread has evaluated.
     pub pawns: PawnTable,
+    /// The net's hidden layer at each ply (with [`Evaluator::Nnue`]).
+    pub accumulators: AccumulatorStack,
     /// The move played at each ply (null for a null move).
     pub played: [Move; MAX_PLY + 2],
     /// The continuation key of the move played at each ply.
@@ -108,6 +113,7 @@ impl<'a, A: SliderAttacks> Worker<'a, A> {
             hist: learned.hist,
             correction: learned.correction,
             pawns: PawnTable::new(),
+            accumulators: AccumulatorStack::new(MAX_PLY + 2),
             played: [Move::NULL; MAX_PLY + 2],
             cont_keys: [NO_CONT; MAX_PLY + 2],
             excluded: [Move::NULL; MAX_PLY + 2],
@@ -130,6 +136,53 @@ impl<'a, A: SliderAttacks> Worker<'a, A> {
             hist: self.hist,
             correction: self.correction,
         }
+    }
+
+    /// Readies the evaluation for a search from `root` (ply 0).
+    pub fn set_root(&mut self, root: &Position<A>) {
+        if let Evaluator::Nnue(net) = &self.limits.evaluator {
+            self.accumulators.set_root(net, root);
+        }
+    }
+
+    /// The static evaluation of `pos`, the position at `ply`, for the side
+    /// to move.
+    #[inline]
+    pub fn evaluate(&mut self, pos: &Position<A>, ply: usize) -> i32 {
+        match &self.limits.evaluator {
+            Evaluator::Classical => evaluate_cached(pos, &mut self.pawns),
+            // Kept below the tablebase scores, which the search tells apart
+            // from evaluations.
+            Evaluator::Nnue(net) => self
+                .accumulators
+                .evaluate(net, ply, pos.turn())
+                .clamp(-TB_WIN_BOUND + 1, TB_WIN_BOUND - 1),
+        }
+    }
+
+    /// Plays `m` (a null move when null) from `pos`, the position at `ply`,
+    /// and returns the child: the one place the search makes a move. It
+    /// pushes `pos`'s key for the repetition checks and brings the
+    /// evaluation along; [`Self::unmake`] takes the key back.
+    #[inline]
+    pub fn make(&mut self, pos: &Position<A>, m: Move, ply: usize) -> Position<A> {
+        let mut child = *pos;
+        if m.is_null() {
+            child.play_null();
+        } else {
+            child.play_unchecked(m);
+        }
+        self.keys.push(pos.key());
+        if let Evaluator::Nnue(net) = &self.limits.evaluator {
+            self.accumulators.push(net, ply, pos, &child);
+        }
+        child
+    }
+
+    /// Undoes [`Self::make`]'s bookkeeping (the child position is a copy).
+    #[inline]
+    pub fn unmake(&mut self) {
+        self.keys.pop();
     }
 
     /// The time the limits count from: the start, or `ponderhit`.

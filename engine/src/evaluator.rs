@@ -1,0 +1,87 @@
+//! [`Evaluator`]: which static evaluation the search calls, the hand-crafted
+//! one ([`crate::eval`]) or a net ([`crate::nnue`]).
+
+use std::fmt;
+use std::sync::{Arc, OnceLock};
+
+use crate::nnue::Network;
+
+/// The static evaluation a search uses.
+#[derive(Clone)]
+pub enum Evaluator {
+    /// The tapered, hand-crafted evaluation ([`crate::eval`]).
+    Classical,
+    /// A net ([`crate::nnue`]), updated move by move.
+    Nnue(Arc<Network>),
+}
+
+impl Evaluator {
+    /// The engine's default: the hand-crafted evaluation.
+    pub fn default_kind() -> EvalKind {
+        EvalKind::Classical
+    }
+
+    /// The net built into the engine, read once and shared.
+    pub fn built_in_net() -> Arc<Network> {
+        static NET: OnceLock<Arc<Network>> = OnceLock::new();
+        NET.get_or_init(|| Arc::new(Network::built_in())).clone()
+    }
+
+    /// The evaluator of `kind`, with the built-in net for a net.
+    pub fn of_kind(kind: EvalKind) -> Evaluator {
+        match kind {
+            EvalKind::Classical => Evaluator::Classical,
+            EvalKind::Nnue => Evaluator::Nnue(Evaluator::built_in_net()),
+        }
+    }
+
+    /// Which kind this is.
+    pub fn kind(&self) -> EvalKind {
+        match self {
+            Evaluator::Classical => EvalKind::Classical,
+            Evaluator::Nnue(_) => EvalKind::Nnue,
+        }
+    }
+}
+
+impl Default for Evaluator {
+    /// [`Evaluator::default_kind`], with the built-in net for a net.
+    fn default() -> Evaluator {
+        Evaluator::of_kind(Evaluator::default_kind())
+    }
+}
+
+impl fmt::Debug for Evaluator {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.kind().name())
+    }
+}
+
+/// The two evaluations by name, as the `Evaluation` option spells them.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum EvalKind {
+    /// `classical`: the hand-crafted evaluation.
+    Classical,
+    /// `nnue`: the net.
+    Nnue,
+}
+
+impl EvalKind {
+    /// Both, the option's values.
+    pub const ALL: [EvalKind; 2] = [EvalKind::Nnue, EvalKind::Classical];
+
+    /// The option value.
+    pub fn name(self) -> &'static str {
+        match self {
+            EvalKind::Classical => "classical",
+            EvalKind::Nnue => "nnue",
+        }
+    }
+
+    /// The kind a name (any case) spells.
+    pub fn from_name(name: &str) -> Option<EvalKind> {
+        EvalKind::ALL
+            .into_iter()
+            .find(|k| k.name().eq_ignore_ascii_case(name))
+    }
+}

@@ -1,0 +1,248 @@
+//! The hidden layer: computed whole for a position ([`Accumulator::refresh`])
+//! or from its parent's by the pieces a move took away and put down
+//! ([`Accumulator::update`]), and one per ply for the search
+//! ([`AccumulatorStack`]).
+
+use attacks::{Color, SliderAttacks};
+use movegen::{Position, Role};
+
+use super::{HIDDEN, Network, feature};
+
+/// The hidden layer before its activation, from each side's point of view
+/// (indexed by the side's colour).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[repr(C, align(64))]
+pub struct Accumulator {
+    /// White's view, then Black's.
+    pub halves: [[i16; HIDDEN]; 2],
+}
+
+/// The most pieces one move adds or removes in a view: castling moves two,
+/// a capture removes two (mover and victim), a promotion adds one other.
+const MAX_CHANGES: usize = 4;
+
+impl Accumulator {
+    /// The hidden layer of `pos`, computed from scratch.
+    pub fn refresh<A: SliderAttacks>(net: &Network, pos: &Position<A>) -> Accumulator {
+        let view = |side| {
+            Color::ALL.into_iter().flat_map(move |color| {
+                Role::ALL.into_iter().flat_map(move |role| {
+                    pos.pieces(color, role)
+                        .map(move |sq| feature(side, color, role, sq))
+                })
+            })
+        };
+        Accumulator::from_features(net, [view(Color::White), view(Color::Black)])
+    }
+
+    /// The hidden layer of the active inputs seen from White and from
+    /// Black (as [`feature`] numbers them).
+    pub fn from_features(
+        net: &Network,
+        views: [impl IntoIterator<Item = usize>; 2],
+    ) -> Accumulator {
+        let mut acc = Accumulator {
+            halves: [net.l0_bias; 2],
+        };
+        for (half, view) in acc.halves.iter_mut().zip(views) {
+            for f in view {
+                add(half, &net.l0_weights[f]);
+            }
+        }
+        acc
+    }
+
+    /// The hidden layer of `child` from `parent`'s, whose accumulator this
+    /// is: the pieces that left a square and the pieces that arrived on one,
+    /// whatever the move (castling, en passant and promotion included; a
+    /// null move changes nothing).
+    pub fn update<A: SliderAttacks>(
+        &self,
+        net: &Network,
+        parent: &Position<A>,
+        child: &Position<A>,
+    ) -> Accumulator {
+        let mut removed = [(Color::White, Role::Pawn, attacks::Square::new(0)); MAX_CHANGES];
+        let mut added = removed;
+        let (mut n_removed, mut n_added) = (0, 0);
+        for color in Color::ALL {
+            for role in Role::ALL {
+                let before = parent.pieces(color, role);
+                let after = child.pieces(color, role);
+                for sq in before - after {
+                    if n_removed == MAX_CHANGES {
+                        return Accumulator::refresh(net, child);
+                    }
+                    removed[n_removed] = (color, role, sq);
+                    n_removed += 1;
+                }
+                for sq in after - before {
+                    if n_added == MAX_CHANGES {
+                        return Accumulator::refresh(net, child);
+                    }
+                    added[n_added] = (color, role, sq);
+                    n_added += 1;
+                }
+            }
+        }
+        let mut acc = *self;
+        for side in Color::ALL {
+            let half = &mut acc.halves[side.index()];
+            for &(color, role, sq) in &added[..n_added] {
+                add(half, &net.l0_weights[feature(side, color, role, sq)]);
+            }
+            for &(color, role, sq) in &removed[..n_removed] {
+                sub(half, &net.l0_weights[feature(side, color, role, sq)]);
+            }
+        }
+        acc
+    }
+
+    /// The score in centipawns for the side to move, `turn`.
+    #[inline]
+    pub fn evaluate(&self, net: &Network, turn: Color) -> i32 {
+        net.output(&self.halves[turn.index()], &self.halves[(!turn).index()])
+    }
+}
+
+// Wrapping, as the quantised arithmetic of every engine of this layout: a
+// trained net's weights keep the sums far inside `i16`, and wrapping keeps
+// the result independent of the order of updates.
+#[inline(always)]
+fn add(half: &mut [i16; HIDDEN], row: &[i16; HIDDEN]) {
+    for (h, &w) in half.iter_mut().zip(row) {
+        *h = h.wrapping_add(w);
+    }
+}
+
+#[inline(always)]
+fn sub(half: &mut [i16; HIDDEN], row: &[i16; HIDDEN]) {
+    for (h, &w) in half.iter_mut().zip(row) {
+        *h = h.wrapping_sub(w);
+    }
+}
+
+/// One accumulator per ply of a search: the root's refreshed, each child's
+/// updated from its parent's as the search plays a move.
+pub struct AccumulatorStack {
+    stack: Box<[Accumulator]>,
+}
+
+impl AccumulatorStack {
+    /// Room for `plies` plies below the root.
+    pub fn new(plies: usize) -> AccumulatorStack {
+        AccumulatorStack {
+            stack: vec![
+                Accumulator {
+                    halves: [[0; HIDDEN]; 2]
+                };
+                plies + 1
+            ]
+            .into_boxed_slice(),
+        }
+    }
+
+    /// Computes the root's accumulator (ply 0) from scratch.
+    pub fn set_root<A: SliderAttacks>(&mut self, net: &Network, root: &Position<A>) {
+        self.stack[0] = Accumulator::refresh(net, root);
+    }
+
+    /// Ply `ply + 1`'s accumulator from ply `ply`'s, for `child`, the
+    /// position after a move (or a null move) from `parent`.
+    #[inline]
+    pub fn push<A: SliderAttacks>(
+        &mut self,
+        net: &Network,
+        ply: usize,
+        parent: &Position<A>,
+        child: &Position<A>,
+    ) {
+        let next = self.stack[ply].update(net, parent, child);
+        self.stack[ply + 1] = next;
+    }
+
+    /// The score of the position at `ply` for the side to move, `turn`.
+    #[inline]
+    pub fn evaluate(&self, net: &Network, ply: usize, turn: Color) -> i32 {
+        self.stack[ply].evaluate(net, turn)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A net with every weight different, so that a wrong feature shows.
+    fn scrambled() -> Network {
+        let mut net = Network::zeroed();
+        let mut x: u32 = 12345;
+        let mut next = || {
+            x = x.wrapping_mul(1_103_515_245).wrapping_add(12345);
+            ((x >> 16) % 201) as i16 - 100
+        };
+        for row in net.l0_weights.iter_mut() {
+            row.iter_mut().for_each(|w| *w = next());
+        }
+        net.l0_bias.iter_mut().for_each(|w| *w = next() + 60);
+        net.l1_weights.iter_mut().for_each(|w| *w = next() / 2);
+        net.l1_bias = next();
+        net
+    }
+
+    #[test]
+    fn updates_equal_refreshes_along_every_move_of_tricky_positions() {
+        let net = scrambled();
+        let fens = [
+            "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
+            "r3k2r/Pppp1ppp/1b3nbN/nP6/BBP1P3/q4N2/Pp1P2PP/R2Q1RK1 w kq - 0 1",
+            "rnbq1k1r/pp1Pbppp/2p5/8/2B5/8/PPP1NnPP/RNBQK2R w KQ - 1 8",
+            "8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1",
+            // Chess960 castling, king and rook crossing.
+            "1r2k1r1/pppppppp/8/8/8/8/PPPPPPPP/1R2K1R1 w GBgb - 0 1",
+            // En passant.
+            "rnbqkbnr/ppp1p1pp/8/3pPp2/8/8/PPPP1PPP/RNBQKBNR w KQkq f6 0 3",
+        ];
+        for fen in fens {
+            let pos: Position = Position::from_fen(fen).unwrap();
+            let acc = Accumulator::refresh(&net, &pos);
+            let moves = pos.legal_moves();
+            assert!(!moves.is_empty());
+            for &m in moves.iter() {
+                let mut child = pos;
+                child.play_unchecked(m);
+                let updated = acc.update(&net, &pos, &child);
+                assert_eq!(updated, Accumulator::refresh(&net, &child), "{fen} {m:?}");
+                // And one ply further, from the updated one.
+                for &g in child.legal_moves().iter() {
+                    let mut gc = child;
+                    gc.play_unchecked(g);
+                    assert_eq!(
+                        updated.update(&net, &child, &gc),
+                        Accumulator::refresh(&net, &gc),
+                        "{fen} {m:?} {g:?}"
+                    );
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn a_position_and_its_colour_mirror_score_the_same() {
+        let net = scrambled();
+        let pos: Position = Position::from_fen(
+            "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
+        )
+        .unwrap();
+        let mirror: Position = Position::from_fen(
+            "r3k2r/pppbbppp/2n2q1P/1P2p3/3pn3/BN2PNP1/P1PPQPB1/R3K2R b KQkq - 0 1",
+        )
+        .unwrap();
+        let a = Accumulator::refresh(&net, &pos);
+        let b = Accumulator::refresh(&net, &mirror);
+        assert_eq!(a.halves[0], b.halves[1]);
+        assert_eq!(
+            a.evaluate(&net, pos.turn()),
+            b.evaluate(&net, mirror.turn())
+        );
+    }
+}

@@ -1,0 +1,211 @@
+//! The net's weights, read from the quantised file layout, and its output
+//! layer.
+
+use std::fmt;
+use std::path::Path;
+
+use super::{HIDDEN, INPUTS, QA, QB, SCALE};
+
+/// The net built into the engine (`engine/nets/`; README "The learned
+/// evaluation" says how it was made).
+static BUILT_IN: &[u8] = include_bytes!("../../nets/default.nnue");
+
+/// A quantised `(768 → HIDDEN) × 2 → 1` net.
+#[derive(Clone)]
+pub struct Network {
+    /// The hidden layer's weights, a row of [`HIDDEN`] for each input.
+    pub l0_weights: Box<[[i16; HIDDEN]; INPUTS]>,
+    /// The hidden layer's biases.
+    pub l0_bias: [i16; HIDDEN],
+    /// The output weights: the side to move's half, then the other's.
+    pub l1_weights: [i16; 2 * HIDDEN],
+    /// The output bias, scaled by `QA × QB`.
+    pub l1_bias: i16,
+}
+
+/// Why a net file was refused.
+#[derive(Debug, PartialEq, Eq)]
+pub enum NetError {
+    /// The file could not be read.
+    Io(String),
+    /// Not the size of this build's architecture.
+    WrongSize {
+        /// The file's size in bytes.
+        got: usize,
+    },
+    /// The bytes after the weights, there only to round the size up to a
+    /// multiple of 64, are not zeros: not a file of this layout.
+    Padding,
+}
+
+impl fmt::Display for NetError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            NetError::Io(e) => write!(f, "cannot read the net: {e}"),
+            NetError::WrongSize { got } => write!(
+                f,
+                "the net file has {got} bytes; a (768->{HIDDEN})x2->1 net has {} ({} padded to 64)",
+                Network::SIZE,
+                Network::PADDED_SIZE
+            ),
+            NetError::Padding => f.write_str(
+                "the net file's padding is not zeros: not a (768->H)x2->1 quantised net",
+            ),
+        }
+    }
+}
+
+impl std::error::Error for NetError {}
+
+impl fmt::Debug for Network {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "Network((768->{HIDDEN})x2->1)")
+    }
+}
+
+impl Network {
+    /// The bytes of the weights: `i16`s in the order of the fields.
+    pub const SIZE: usize = 2 * (INPUTS * HIDDEN + HIDDEN + 2 * HIDDEN + 1);
+    /// [`Self::SIZE`] rounded up to a multiple of 64, as bullet writes it.
+    pub const PADDED_SIZE: usize = Self::SIZE.div_ceil(64) * 64;
+
+    /// The net built into the engine.
+    pub fn built_in() -> Network {
+        Network::from_bytes(BUILT_IN).expect("the built-in net has this build's layout")
+    }
+
+    /// A net from its file's bytes: [`Self::SIZE`] bytes, or
+    /// [`Self::PADDED_SIZE`] with zeros after the weights.
+    pub fn from_bytes(bytes: &[u8]) -> Result<Network, NetError> {
+        if bytes.len() != Self::SIZE && bytes.len() != Self::PADDED_SIZE {
+            return Err(NetError::WrongSize { got: bytes.len() });
+        }
+        if bytes[Self::SIZE..].iter().any(|&b| b != 0) {
+            return Err(NetError::Padding);
+        }
+        let mut words = bytes[..Self::SIZE]
+            .chunks_exact(2)
+            .map(|c| i16::from_le_bytes([c[0], c[1]]));
+        let mut next = || words.next().expect("SIZE counts every weight");
+        let mut net = Network::zeroed();
+        for row in net.l0_weights.iter_mut() {
+            row.iter_mut().for_each(|w| *w = next());
+        }
+        net.l0_bias.iter_mut().for_each(|w| *w = next());
+        net.l1_weights.iter_mut().for_each(|w| *w = next());
+        net.l1_bias = next();
+        Ok(net)
+    }
+
+    /// A net from a file (see [`Self::from_bytes`]).
+    pub fn from_file(path: &Path) -> Result<Network, NetError> {
+        let bytes =
+            std::fs::read(path).map_err(|e| NetError::Io(format!("{}: {e}", path.display())))?;
+        Network::from_bytes(&bytes)
+    }
+
+    /// The file's bytes, padded to a multiple of 64 ([`Self::from_bytes`]
+    /// reads them back).
+    pub fn to_bytes(&self) -> Vec<u8> {
+        let mut out = Vec::with_capacity(Self::PADDED_SIZE);
+        let words = self
+            .l0_weights
+            .iter()
+            .flatten()
+            .chain(&self.l0_bias)
+            .chain(&self.l1_weights)
+            .chain(core::iter::once(&self.l1_bias));
+        for w in words {
+            out.extend_from_slice(&w.to_le_bytes());
+        }
+        out.resize(Self::PADDED_SIZE, 0);
+        out
+    }
+
+    /// A net of zeros.
+    pub fn zeroed() -> Network {
+        let rows: Box<[[i16; HIDDEN]]> = vec![[0; HIDDEN]; INPUTS].into_boxed_slice();
+        Network {
+            l0_weights: rows.try_into().expect("INPUTS rows"),
+            l0_bias: [0; HIDDEN],
+            l1_weights: [0; 2 * HIDDEN],
+            l1_bias: 0,
+        }
+    }
+
+    /// The output layer: the score in centipawns from the two halves of the
+    /// hidden layer, the side to move's first.
+    #[inline]
+    pub fn output(&self, us: &[i16; HIDDEN], them: &[i16; HIDDEN]) -> i32 {
+        // SCReLU: clamp(x, 0, QA)² × w is at most 255² × 32767 < 2³¹; the
+        // sum wraps, so its value does not depend on the order of the
+        // additions (and a trained net's weights keep it far from wrapping).
+        let half = |xs: &[i16; HIDDEN], ws: &[i16]| {
+            xs.iter().zip(ws).fold(0i32, |sum, (&x, &w)| {
+                let v = i32::from(x).clamp(0, QA);
+                sum.wrapping_add(v * v * i32::from(w))
+            })
+        };
+        let sum = half(us, &self.l1_weights[..HIDDEN])
+            .wrapping_add(half(them, &self.l1_weights[HIDDEN..]));
+        (sum / QA + i32::from(self.l1_bias)) * SCALE / (QA * QB)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_built_in_net_reads_and_writes_back_the_same_bytes() {
+        let net = Network::built_in();
+        let bytes = net.to_bytes();
+        assert_eq!(bytes.len(), Network::PADDED_SIZE);
+        assert_eq!(&bytes[..], BUILT_IN);
+    }
+
+    #[test]
+    fn files_of_another_size_or_with_garbage_padding_are_refused() {
+        let bytes = Network::built_in().to_bytes();
+        assert_eq!(
+            Network::from_bytes(&bytes[..100]).unwrap_err(),
+            NetError::WrongSize { got: 100 }
+        );
+        let mut longer = bytes.clone();
+        longer.extend_from_slice(&[0; 64]);
+        assert!(matches!(
+            Network::from_bytes(&longer),
+            Err(NetError::WrongSize { .. })
+        ));
+        let mut garbage = bytes.clone();
+        *garbage.last_mut().unwrap() = 1;
+        if Network::PADDED_SIZE > Network::SIZE {
+            assert_eq!(
+                Network::from_bytes(&garbage).unwrap_err(),
+                NetError::Padding
+            );
+        }
+        // Unpadded is fine too.
+        assert!(Network::from_bytes(&bytes[..Network::SIZE]).is_ok());
+        let missing = Network::from_file(Path::new("/nonexistent/borrow.nnue")).unwrap_err();
+        assert!(matches!(missing, NetError::Io(_)), "{missing}");
+    }
+
+    #[test]
+    fn the_output_follows_the_quantised_formula() {
+        let mut net = Network::zeroed();
+        net.l1_weights[0] = QB as i16; // 1.0
+        net.l1_weights[HIDDEN] = -(QB as i16) / 2; // -0.5
+        net.l1_bias = (QA * QB / 10) as i16; // 0.1
+        let mut us = [0i16; HIDDEN];
+        let mut them = [0i16; HIDDEN];
+        us[0] = QA as i16; // activation 1.0
+        them[0] = 600; // clamped to 1.0
+        us[1] = -50; // clamped to 0
+        // 1.0 × 1.0 - 0.5 × 1.0 + 0.1 = 0.6, times 400.
+        assert_eq!(net.output(&us, &them), 240);
+        us[0] = (QA / 2) as i16; // 127/255 ≈ 0.498, squared ≈ 0.248
+        let expect = ((127.0f64 / 255.0).powi(2) - 0.5 + 0.1) * 400.0;
+        assert!((f64::from(net.output(&us, &them)) - expect).abs() <= 1.0);
+    }
+}
