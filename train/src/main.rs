@@ -1,0 +1,265 @@
+//! `borrow-train`: trains an evaluation net for Borrow (see the `train`
+//! crate's docs and the README's "The learned evaluation").
+
+use std::io::{IsTerminal, Write};
+use std::path::PathBuf;
+use std::process::ExitCode;
+use std::time::Instant;
+
+use clap::Parser;
+use engine::nnue::HIDDEN;
+use train::data::{Filter, load, split_validation};
+use train::trainer::{
+    Config, EpochReport, Progress, mean_loss, quantisation_error, run, write_net,
+};
+
+/// Trains Borrow's evaluation net, (768->H)x2->1 with SCReLU, on labelled
+/// positions (`borrow datagen` output: 32-byte marlinformat records in files
+/// named *.bin, or 'FEN | score | result' text, plain or gzip), on the CPU.
+/// After each epoch it writes DIR/checkpoint.bin (for --resume), the
+/// quantised net DIR/net-eN.nnue (the engine's EvalFile) and a line of
+/// DIR/log.csv. Ctrl-C stops it after the epoch under way.
+#[derive(Parser, Debug)]
+#[command(name = "borrow-train", version, after_help = AFTER_HELP)]
+struct Args {
+    /// Data files (repeat the option, or give several)
+    #[arg(long, required = true, num_args = 1.., value_name = "FILE")]
+    data: Vec<PathBuf>,
+    /// Where the checkpoint, the nets and the log go
+    #[arg(long, value_name = "DIR")]
+    out: PathBuf,
+    /// Neurons in the hidden layer (the engine loads nets of its own width)
+    #[arg(long, default_value_t = HIDDEN, value_name = "H")]
+    hidden: usize,
+    /// Passes over the data
+    #[arg(long, default_value_t = 10, value_name = "N")]
+    epochs: u32,
+    /// Positions per optimiser step
+    #[arg(long, default_value_t = 16_384, value_name = "N")]
+    batch_size: usize,
+    /// Learning rate after the warm-up (AdamW)
+    #[arg(long, default_value_t = 0.001, value_name = "X")]
+    lr: f32,
+    /// Learning rate at the end of the cosine decay
+    #[arg(long, default_value_t = 0.000_01, value_name = "X")]
+    lr_end: f32,
+    /// Steps of linear warm-up
+    #[arg(long, default_value_t = 100, value_name = "N")]
+    warmup: u64,
+    /// AdamW's weight decay
+    #[arg(long, default_value_t = 0.01, value_name = "X")]
+    weight_decay: f32,
+    /// Weight of the game result in the target, 0 (score only) to 1
+    #[arg(long, default_value_t = 0.3, value_name = "LAMBDA")]
+    wdl: f32,
+    /// Threads [default: the cores]
+    #[arg(long, value_name = "N")]
+    threads: Option<usize>,
+    /// Seed of the initial weights and the shuffles
+    #[arg(long, default_value_t = 1, value_name = "S")]
+    seed: u64,
+    /// Fraction of the data, taken from its end, held out for validation
+    #[arg(long, default_value_t = 0.01, value_name = "X")]
+    validation: f64,
+    /// Leave out positions whose |score| is above this
+    #[arg(long, default_value_t = 3000, value_name = "CP")]
+    max_score: i32,
+    /// Keep positions whose side to move is in check
+    #[arg(long)]
+    keep_check: bool,
+    /// Leave out positions with fewer pieces than this
+    #[arg(long, default_value_t = 0, value_name = "N")]
+    min_pieces: usize,
+    /// Go on from DIR/checkpoint.bin (same data and options)
+    #[arg(long)]
+    resume: bool,
+}
+
+const AFTER_HELP: &str = "Example: borrow-train --data gen0.bin --out nets/run1 --epochs 10\n\
+Then: borrow, 'setoption name EvalFile value nets/run1/net-e10.nnue', \
+'setoption name Evaluation value nnue'.\n\n\
+Exit status: 0 done; 1 a file could not be read or written; 2 bad options or data.";
+
+fn main() -> ExitCode {
+    let args = Args::parse();
+    let cfg = Config {
+        hidden: args.hidden,
+        epochs: args.epochs,
+        batch_size: args.batch_size,
+        lr: args.lr,
+        lr_end: args.lr_end,
+        warmup: args.warmup,
+        weight_decay: args.weight_decay,
+        wdl: args.wdl,
+        threads: args
+            .threads
+            .unwrap_or(Config::new(1, PathBuf::new()).threads),
+        seed: args.seed,
+        out_dir: args.out.clone(),
+        ..Config::new(args.hidden, args.out.clone())
+    };
+    if !(0.0..=1.0).contains(&cfg.wdl) {
+        eprintln!("borrow-train: --wdl must be between 0 and 1");
+        return ExitCode::from(2);
+    }
+    if cfg.hidden != HIDDEN {
+        eprintln!(
+            "borrow-train: note: this build of the engine loads nets of {HIDDEN} neurons; \
+             a net of {} needs HIDDEN changed in engine/src/nnue/mod.rs",
+            cfg.hidden
+        );
+    }
+    let filter = Filter {
+        skip_check: !args.keep_check,
+        max_score: args.max_score,
+        min_pieces: args.min_pieces,
+    };
+    let t = Instant::now();
+    let (samples, tally) = match load(&args.data, &filter) {
+        Ok(x) => x,
+        Err(e) => {
+            eprintln!("borrow-train: {e}");
+            return ExitCode::from(2);
+        }
+    };
+    eprintln!(
+        "read {} positions in {:.1} s: kept {}, left out {} in check, {} beyond {} cp, {} with fewer than {} pieces",
+        tally.read,
+        t.elapsed().as_secs_f64(),
+        tally.kept(),
+        tally.in_check,
+        tally.extreme,
+        args.max_score,
+        tally.few_pieces,
+        args.min_pieces
+    );
+    let (train, validation) = split_validation(samples, args.validation);
+    if train.len() < cfg.batch_size {
+        eprintln!(
+            "borrow-train: {} training positions, fewer than one batch ({}): generate more \
+             with 'borrow datagen' or lower --batch-size",
+            train.len(),
+            cfg.batch_size
+        );
+        return ExitCode::from(2);
+    }
+    eprintln!(
+        "training (768->{})x2->1 on {} positions, validating on {}; {} epochs of {} batches, {} threads",
+        cfg.hidden,
+        train.len(),
+        validation.len(),
+        cfg.epochs,
+        train.len().div_ceil(cfg.batch_size),
+        cfg.threads
+    );
+    let log_path = cfg.out_dir.join("log.csv");
+    let terminal = std::io::stderr().is_terminal();
+    let progress = |p: &Progress| {
+        if terminal {
+            eprint!(
+                "\repoch {}/{} batch {}/{} loss {:.6} {:.0} pos/s ETA {}   ",
+                p.epoch,
+                p.epochs,
+                p.batch,
+                p.batches,
+                p.loss,
+                p.rate,
+                clock(p.eta)
+            );
+        }
+    };
+    let mut log_error = None;
+    let epoch_done = |r: &EpochReport| {
+        if terminal {
+            eprint!("\r");
+        }
+        eprintln!(
+            "epoch {:>3}: train loss {:.6}, validation loss {}, lr {:.2e}, {:.0} pos/s, net {}",
+            r.epoch,
+            r.train_loss,
+            r.validation_loss.map_or("-".into(), |v| format!("{v:.6}")),
+            r.lr,
+            r.rate,
+            r.net.display()
+        );
+        let line = format!(
+            "{},{:.8},{},{:.3e},{:.0}\n",
+            r.epoch,
+            r.train_loss,
+            r.validation_loss
+                .map_or(String::new(), |v| format!("{v:.8}")),
+            r.lr,
+            r.rate
+        );
+        let fresh = !log_path.exists();
+        let write = std::fs::OpenOptions::new()
+            .create(true)
+            .append(true)
+            .open(&log_path)
+            .and_then(|mut f| {
+                if fresh {
+                    f.write_all(b"epoch,train_loss,validation_loss,lr,positions_per_second\n")?;
+                }
+                f.write_all(line.as_bytes())
+            });
+        if let Err(e) = write {
+            log_error.get_or_insert(e);
+        }
+        if engine::signal::interrupted() {
+            eprintln!(
+                "stopped by Ctrl-C after epoch {}: --resume goes on from here",
+                r.epoch
+            );
+            return false;
+        }
+        true
+    };
+    // Ctrl-C stops the run at the end of the epoch, with its checkpoint.
+    if let Err(e) = engine::signal::install() {
+        eprintln!("borrow-train: note: {e}; Ctrl-C stops at once, losing the epoch");
+    }
+    let started = Instant::now();
+    match run(&cfg, &train, &validation, args.resume, progress, epoch_done) {
+        Ok(model) => {
+            let last = cfg.out_dir.join("net.nnue");
+            if let Err(e) = write_net(&model, &last) {
+                eprintln!("borrow-train: {e}");
+                return ExitCode::from(1);
+            }
+            if let Some(e) = log_error {
+                eprintln!("borrow-train: {}: {e}", log_path.display());
+            }
+            if let Some((mean, worst)) = quantisation_error(&model, &validation) {
+                eprintln!(
+                    "the quantised net against the float one on the validation positions: \
+                     {mean:.2} cp on average, {worst:.1} cp at worst"
+                );
+            }
+            eprintln!(
+                "done in {}: validation loss {}; the net is {}",
+                clock(started.elapsed().as_secs_f64()),
+                if validation.is_empty() {
+                    "-".into()
+                } else {
+                    format!("{:.6}", mean_loss(&model, &validation, &cfg))
+                },
+                last.display()
+            );
+            ExitCode::SUCCESS
+        }
+        Err(e @ train::trainer::TrainError::Setup(_)) => {
+            eprintln!("borrow-train: {e}");
+            ExitCode::from(2)
+        }
+        Err(e) => {
+            eprintln!("borrow-train: {e}");
+            ExitCode::from(1)
+        }
+    }
+}
+
+/// Seconds as `h:mm:ss`.
+fn clock(secs: f64) -> String {
+    let s = secs.max(0.0).round() as u64;
+    format!("{}:{:02}:{:02}", s / 3600, s / 60 % 60, s % 60)
+}

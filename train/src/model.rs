@@ -1,0 +1,333 @@
+//! [`Model`]: the `(768 → H) × 2 → 1` net in floating point, as the trainer
+//! fits it: the forward pass, the gradient of the loss for one sample, and
+//! the quantised file the engine reads ([`engine::nnue`]).
+//!
+//! The float net computes what the quantised one does: the hidden layer
+//! `h = b0 + Σ w0[f]` over the active inputs of a view, SCReLU
+//! `clamp(h, 0, 1)²`, the output `w1 · [a_us, a_them] + b1`, in units of
+//! [`engine::nnue::SCALE`] centipawns. Quantising multiplies the hidden layer
+//! by `QA`, the output weights by `QB` and the output bias by `QA × QB`.
+
+use book::Rng;
+use engine::nnue::{INPUTS, QA, QB};
+
+use crate::sample::{MAX_PIECES, Sample, sigmoid};
+
+/// The largest weight magnitude, as bullet clips: an output weight of at
+/// most `1.98 × QB = 126` keeps the engine's `i32` output sum (`255² × 126`
+/// a term) from wrapping, and a hidden weight of at most `1.98 × QA = 505`
+/// keeps 32 pieces' sums inside an `i16`.
+pub const WEIGHT_CLIP: f32 = 1.98;
+
+/// The float net's parameters, in one vector: `w0` (a row of `hidden` per
+/// input), `b0`, `w1` (side to move's half first), `b1`.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Model {
+    /// Neurons in the hidden layer.
+    pub hidden: usize,
+    /// Every parameter, in the order above.
+    pub params: Vec<f32>,
+}
+
+/// Where each part of [`Model::params`] (and of a gradient) starts.
+#[derive(Copy, Clone, Debug)]
+pub struct Layout {
+    /// The hidden width.
+    pub hidden: usize,
+}
+
+impl Layout {
+    /// Start of the hidden biases.
+    pub fn b0(self) -> usize {
+        INPUTS * self.hidden
+    }
+    /// Start of the output weights.
+    pub fn w1(self) -> usize {
+        self.b0() + self.hidden
+    }
+    /// The output bias.
+    pub fn b1(self) -> usize {
+        self.w1() + 2 * self.hidden
+    }
+    /// Parameters in all.
+    pub fn params(self) -> usize {
+        self.b1() + 1
+    }
+}
+
+/// Work space for one sample's passes, reused between samples.
+pub struct Scratch {
+    h: [Vec<f32>; 2],
+    g: [Vec<f32>; 2],
+    views: [[usize; MAX_PIECES]; 2],
+}
+
+impl Scratch {
+    /// Space for a net of `hidden` neurons.
+    pub fn new(hidden: usize) -> Scratch {
+        Scratch {
+            h: [vec![0.0; hidden], vec![0.0; hidden]],
+            g: [vec![0.0; hidden], vec![0.0; hidden]],
+            views: [[0; MAX_PIECES]; 2],
+        }
+    }
+}
+
+/// SCReLU.
+#[inline(always)]
+fn screlu(x: f32) -> f32 {
+    let c = x.clamp(0.0, 1.0);
+    c * c
+}
+
+impl Model {
+    /// A net of `hidden` neurons with weights drawn uniformly from
+    /// `±1/√fan_in` by `seed`.
+    pub fn new(hidden: usize, seed: u64) -> Model {
+        let layout = Layout { hidden };
+        let mut rng = Rng::new(seed);
+        let mut uniform = |bound: f32| {
+            let u = (rng.next_u64() >> 40) as f32 / (1u64 << 24) as f32;
+            (2.0 * u - 1.0) * bound
+        };
+        let mut params = vec![0.0; layout.params()];
+        let l0 = 1.0 / (INPUTS as f32).sqrt();
+        let l1 = 1.0 / ((2 * hidden) as f32).sqrt();
+        for (i, p) in params.iter_mut().enumerate() {
+            *p = uniform(if i < layout.w1() { l0 } else { l1 });
+        }
+        Model { hidden, params }
+    }
+
+    /// Where the parts lie.
+    pub fn layout(&self) -> Layout {
+        Layout {
+            hidden: self.hidden,
+        }
+    }
+
+    /// The hidden layer of the views in `scratch` (pre-activation).
+    fn hidden_layer(&self, n: usize, scratch: &mut Scratch) {
+        let h = self.hidden;
+        let l = self.layout();
+        let bias = &self.params[l.b0()..l.w1()];
+        for side in 0..2 {
+            let acc = &mut scratch.h[side];
+            acc.copy_from_slice(bias);
+            for &f in &scratch.views[side][..n] {
+                let row = &self.params[f * h..(f + 1) * h];
+                for (a, &w) in acc.iter_mut().zip(row) {
+                    *a += w;
+                }
+            }
+        }
+    }
+
+    /// The output for the hidden layer in `scratch`.
+    fn output_layer(&self, scratch: &Scratch) -> f32 {
+        let l = self.layout();
+        let w1 = &self.params[l.w1()..l.b1()];
+        let (w_us, w_them) = w1.split_at(self.hidden);
+        let dot =
+            |hs: &[f32], ws: &[f32]| hs.iter().zip(ws).map(|(&x, &w)| screlu(x) * w).sum::<f32>();
+        dot(&scratch.h[0], w_us) + dot(&scratch.h[1], w_them) + self.params[l.b1()]
+    }
+
+    /// The net's output for `s` (multiply by the scale for centipawns).
+    pub fn forward(&self, s: &Sample, scratch: &mut Scratch) -> f32 {
+        let [us, them] = &mut scratch.views;
+        let n = s.fill_views(us, them);
+        self.hidden_layer(n, scratch);
+        self.output_layer(scratch)
+    }
+
+    /// The loss of `s`, `(sigmoid(output) − target)²`, without gradients.
+    pub fn loss(&self, s: &Sample, target: f32, scratch: &mut Scratch) -> f32 {
+        let p = sigmoid(self.forward(s, scratch));
+        (p - target) * (p - target)
+    }
+
+    /// Adds the gradient of `s`'s loss to `grad` (laid out as the
+    /// parameters) and returns the loss. Only the rows of the inputs `s`
+    /// has are touched in the first layer.
+    pub fn backward(
+        &self,
+        s: &Sample,
+        target: f32,
+        grad: &mut [f32],
+        scratch: &mut Scratch,
+    ) -> f32 {
+        let h = self.hidden;
+        let l = self.layout();
+        let out = self.forward(s, scratch);
+        let p = sigmoid(out);
+        let loss = (p - target) * (p - target);
+        let g_out = 2.0 * (p - target) * p * (1.0 - p);
+
+        // The output layer.
+        grad[l.b1()] += g_out;
+        let w1 = &self.params[l.w1()..l.b1()];
+        for side in 0..2 {
+            let hs = &scratch.h[side];
+            let ws = &w1[side * h..(side + 1) * h];
+            let gw = &mut grad[l.w1() + side * h..l.w1() + (side + 1) * h];
+            let gh = &mut scratch.g[side];
+            for i in 0..h {
+                let x = hs[i];
+                gw[i] += g_out * screlu(x);
+                gh[i] = if x > 0.0 && x < 1.0 {
+                    g_out * ws[i] * 2.0 * x
+                } else {
+                    0.0
+                };
+            }
+        }
+        // The hidden layer: biases, and the rows of the active inputs.
+        let n = s.pieces();
+        for side in 0..2 {
+            let gh = &scratch.g[side];
+            for (b, &g) in grad[l.b0()..l.w1()].iter_mut().zip(gh) {
+                *b += g;
+            }
+            for &f in &scratch.views[side][..n] {
+                for (w, &g) in grad[f * h..(f + 1) * h].iter_mut().zip(gh) {
+                    *w += g;
+                }
+            }
+        }
+        loss
+    }
+
+    /// The float net whose weights are the quantised net's, exactly: each
+    /// weight rounded to its layer's grid (`1/QA`, `1/QB`, `1/(QA × QB)`).
+    pub fn rounded(&self) -> Model {
+        let l = self.layout();
+        let mut m = self.clone();
+        let round = |x: &mut f32, k: i32| *x = (*x * k as f32).round() / k as f32;
+        m.params[..l.w1()].iter_mut().for_each(|w| round(w, QA));
+        m.params[l.w1()..l.b1()]
+            .iter_mut()
+            .for_each(|w| round(w, QB));
+        round(&mut m.params[l.b1()], QA * QB);
+        m
+    }
+
+    /// The quantised net file, bullet's layout for this architecture
+    /// ([`engine::nnue::Network::from_bytes`] reads it when `hidden` is the
+    /// engine's width).
+    pub fn quantised_bytes(&self) -> Vec<u8> {
+        let l = self.layout();
+        let q = |x: f32, k: i32| (x * k as f32).round().clamp(-32768.0, 32767.0) as i16;
+        let mut words: Vec<i16> = Vec::with_capacity(l.params());
+        words.extend(self.params[..l.w1()].iter().map(|&w| q(w, QA)));
+        words.extend(self.params[l.w1()..l.b1()].iter().map(|&w| q(w, QB)));
+        words.push(q(self.params[l.b1()], QA * QB));
+        let mut out: Vec<u8> = words.iter().flat_map(|w| w.to_le_bytes()).collect();
+        out.resize(out.len().div_ceil(64) * 64, 0);
+        out
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use engine::nnue::{Accumulator, HIDDEN, Network, SCALE};
+    use engine::tune::data::Labelled;
+    use movegen::Position;
+
+    /// Positions from random games, for tests.
+    pub(crate) fn random_positions(n: usize, seed: u64) -> Vec<Position> {
+        let mut rng = Rng::new(seed);
+        let mut out = Vec::new();
+        while out.len() < n {
+            let mut pos: Position = Position::startpos();
+            for _ in 0..(10 + rng.below(60)) {
+                let moves = pos.legal_moves();
+                if moves.is_empty() {
+                    break;
+                }
+                pos.play_unchecked(moves[rng.below(moves.len() as u64) as usize]);
+                out.push(pos);
+            }
+        }
+        out.truncate(n);
+        out
+    }
+
+    fn sample(pos: Position, score: i32, result: f32) -> Sample {
+        Sample::new(&Labelled { pos, score, result })
+    }
+
+    #[test]
+    fn gradients_match_finite_differences() {
+        // f64 would be exact; in f32 a central difference with a step of
+        // 1e-2 is good to about 1e-3 relative where the loss is smooth.
+        let mut model = Model::new(8, 3);
+        // Push the hidden layer into SCReLU's curved part for some neurons.
+        let b0 = model.layout().b0();
+        for i in 0..8 {
+            model.params[b0 + i] = 0.3 + 0.05 * i as f32;
+        }
+        let positions = random_positions(6, 11);
+        let mut scratch = Scratch::new(8);
+        let mut checked = 0;
+        for (k, pos) in positions.into_iter().enumerate() {
+            let s = sample(pos, 150 - 60 * k as i32, [0.0, 0.5, 1.0][k % 3]);
+            let t = s.target(0.4, 400.0);
+            let mut grad = vec![0.0; model.params.len()];
+            model.backward(&s, t, &mut grad, &mut scratch);
+            // Every parameter with a gradient, and a few without.
+            let candidates: Vec<usize> = (0..model.params.len())
+                .filter(|&i| grad[i] != 0.0 || i % 997 == 0)
+                .collect();
+            for i in candidates {
+                let h = 1e-2;
+                let mut m = model.clone();
+                m.params[i] += h;
+                let up = m.loss(&s, t, &mut scratch);
+                m.params[i] -= 2.0 * h;
+                let down = m.loss(&s, t, &mut scratch);
+                let numeric = (up - down) / (2.0 * h);
+                let tol = 2e-4 + 2e-2 * numeric.abs().max(grad[i].abs());
+                assert!(
+                    (numeric - grad[i]).abs() <= tol,
+                    "param {i}: analytic {} numeric {numeric}",
+                    grad[i]
+                );
+                checked += 1;
+            }
+        }
+        assert!(checked > 100, "only {checked} parameters checked");
+    }
+
+    #[test]
+    fn the_engine_computes_what_the_float_net_does_with_the_quantised_weights() {
+        let mut model = Model::new(HIDDEN, 5);
+        // Larger output weights than the initialisation, for scores of a
+        // few hundred centipawns.
+        let w1 = model.layout().w1();
+        for w in &mut model.params[w1..] {
+            *w *= 8.0;
+        }
+        let net = Network::from_bytes(&model.quantised_bytes()).expect("the engine's layout");
+        let rounded = model.rounded();
+        let mut scratch = Scratch::new(HIDDEN);
+        let mut worst = 0.0f32;
+        let mut spread = 0.0f32;
+        for pos in random_positions(300, 17) {
+            let float = rounded.forward(&sample(pos, 0, 0.5), &mut scratch) * SCALE as f32;
+            let int = Accumulator::refresh(&net, &pos).evaluate(&net, pos.turn());
+            worst = worst.max((float - int as f32).abs());
+            spread = spread.max(float.abs());
+        }
+        assert!(spread > 100.0, "scores too small to tell: {spread}");
+        // The engine truncates its two divisions, losing less than one unit
+        // of `1/(QA × QB)` before the scale and one centipawn after it; the
+        // float net's own rounding adds a little.
+        let bound = 1.0 + SCALE as f32 / (QA * QB) as f32 + 0.01;
+        assert!(
+            worst < bound,
+            "the engine and the float net differ by {worst} cp"
+        );
+    }
+}

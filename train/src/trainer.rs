@@ -1,0 +1,320 @@
+//! The training loop: epochs of shuffled mini-batches, each batch's
+//! gradient computed by several threads over its parts and summed in a
+//! fixed order (so a run is the same for the same seed and thread count),
+//! an AdamW step, a validation loss and a checkpoint after every epoch.
+
+use std::path::{Path, PathBuf};
+use std::time::Instant;
+
+use book::Rng;
+
+use crate::checkpoint::{Checkpoint, CheckpointError};
+use crate::model::{Model, Scratch};
+use crate::optimizer::{AdamW, Schedule};
+use crate::sample::Sample;
+
+/// What a run is asked to do.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Config {
+    /// Neurons in the hidden layer.
+    pub hidden: usize,
+    /// Passes over the training data.
+    pub epochs: u32,
+    /// Positions per step.
+    pub batch_size: usize,
+    /// The learning rate after the warm-up.
+    pub lr: f32,
+    /// The learning rate at the end (cosine decay).
+    pub lr_end: f32,
+    /// Steps of linear warm-up.
+    pub warmup: u64,
+    /// AdamW's weight decay.
+    pub weight_decay: f32,
+    /// The weight of the game result in the target (0: the score alone).
+    pub wdl: f32,
+    /// Centipawns per unit of the net's output (the engine's `SCALE`).
+    pub scale: f32,
+    /// Threads computing each batch's gradient.
+    pub threads: usize,
+    /// The seed of the initial weights and the shuffles.
+    pub seed: u64,
+    /// Where the checkpoint, the nets and the log go.
+    pub out_dir: PathBuf,
+}
+
+impl Config {
+    /// The defaults for `hidden` neurons, writing into `out_dir`.
+    pub fn new(hidden: usize, out_dir: PathBuf) -> Config {
+        Config {
+            hidden,
+            epochs: 10,
+            batch_size: 16_384,
+            lr: 0.001,
+            lr_end: 0.000_01,
+            warmup: 100,
+            weight_decay: 0.01,
+            wdl: 0.3,
+            scale: engine::nnue::SCALE as f32,
+            threads: std::thread::available_parallelism().map_or(1, |n| n.get()),
+            seed: 1,
+            out_dir,
+        }
+    }
+
+    /// The checkpoint's path.
+    pub fn checkpoint_path(&self) -> PathBuf {
+        self.out_dir.join("checkpoint.bin")
+    }
+}
+
+/// How far a run is, for the progress line.
+#[derive(Clone, Debug)]
+pub struct Progress {
+    /// The epoch under way, 1-based.
+    pub epoch: u32,
+    /// Epochs in all.
+    pub epochs: u32,
+    /// Batches done in this epoch.
+    pub batch: usize,
+    /// Batches per epoch.
+    pub batches: usize,
+    /// The mean training loss of this epoch so far.
+    pub loss: f64,
+    /// Positions per second over the run so far.
+    pub rate: f64,
+    /// Seconds until the run ends, at that rate.
+    pub eta: f64,
+}
+
+/// One finished epoch.
+#[derive(Clone, Debug)]
+pub struct EpochReport {
+    /// 1-based.
+    pub epoch: u32,
+    /// Mean training loss over the epoch.
+    pub train_loss: f64,
+    /// Mean loss on the validation set (none without one).
+    pub validation_loss: Option<f64>,
+    /// The learning rate at the epoch's end.
+    pub lr: f32,
+    /// Positions per second in this epoch.
+    pub rate: f64,
+    /// The quantised net written.
+    pub net: PathBuf,
+}
+
+/// Why a run stopped early.
+#[derive(Debug)]
+pub enum TrainError {
+    /// The setup cannot train (a message for the user).
+    Setup(String),
+    /// A checkpoint could not be read or written.
+    Checkpoint(PathBuf, CheckpointError),
+    /// A net or the log could not be written.
+    Io(PathBuf, std::io::Error),
+}
+
+impl std::fmt::Display for TrainError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            TrainError::Setup(m) => f.write_str(m),
+            TrainError::Checkpoint(p, e) => write!(f, "{}: {e}", p.display()),
+            TrainError::Io(p, e) => write!(f, "{}: {e}", p.display()),
+        }
+    }
+}
+
+impl std::error::Error for TrainError {}
+
+/// The mean loss of `model` over `samples`.
+pub fn mean_loss(model: &Model, samples: &[Sample], cfg: &Config) -> f64 {
+    let mut scratch = Scratch::new(model.hidden);
+    let sum: f64 = samples
+        .iter()
+        .map(|s| f64::from(model.loss(s, s.target(cfg.wdl, cfg.scale), &mut scratch)))
+        .sum();
+    sum / samples.len().max(1) as f64
+}
+
+/// How far the engine's quantised net is from the float `model` on
+/// `samples`, in centipawns: (mean, worst); none when the engine cannot
+/// load a net of `model`'s width.
+pub fn quantisation_error(model: &Model, samples: &[Sample]) -> Option<(f64, f64)> {
+    let net = engine::nnue::Network::from_bytes(&model.quantised_bytes()).ok()?;
+    let mut scratch = Scratch::new(model.hidden);
+    let (mut sum, mut worst) = (0.0f64, 0.0f64);
+    for s in samples {
+        let float = f64::from(model.forward(s, &mut scratch)) * f64::from(engine::nnue::SCALE);
+        let diff = (float - f64::from(s.engine_score(&net))).abs();
+        sum += diff;
+        worst = worst.max(diff);
+    }
+    Some((sum / samples.len().max(1) as f64, worst))
+}
+
+/// The order of epoch `epoch`'s positions (0-based epoch).
+fn epoch_order(n: usize, seed: u64, epoch: u32) -> Vec<u32> {
+    let mut order: Vec<u32> = (0..n as u32).collect();
+    let mut rng = Rng::new(seed ^ (u64::from(epoch) + 1).wrapping_mul(0x9e37_79b9_7f4a_7c15));
+    rng.shuffle(&mut order);
+    order
+}
+
+/// One thread's gradient and work space.
+struct Lane {
+    grad: Vec<f32>,
+    scratch: Scratch,
+}
+
+/// Sums the gradient of `batch` (indices into `data`) into `lanes[0].grad`,
+/// divided by the batch's size, and returns the summed loss.
+fn batch_gradient(
+    model: &Model,
+    data: &[Sample],
+    batch: &[u32],
+    cfg: &Config,
+    lanes: &mut [Lane],
+) -> f64 {
+    let part = batch.len().div_ceil(lanes.len());
+    let losses: Vec<f64> = std::thread::scope(|scope| {
+        let handles: Vec<_> = batch
+            .chunks(part)
+            .zip(lanes.iter_mut())
+            .map(|(indices, lane)| {
+                scope.spawn(move || {
+                    lane.grad.fill(0.0);
+                    let mut loss = 0.0f64;
+                    for &i in indices {
+                        let s = &data[i as usize];
+                        let t = s.target(cfg.wdl, cfg.scale);
+                        loss += f64::from(model.backward(s, t, &mut lane.grad, &mut lane.scratch));
+                    }
+                    loss
+                })
+            })
+            .collect();
+        handles
+            .into_iter()
+            .map(|h| h.join().expect("a gradient thread panicked"))
+            .collect()
+    });
+    let used = batch.chunks(part).count();
+    let (first, rest) = lanes.split_at_mut(1);
+    for lane in &rest[..used - 1] {
+        for (a, &b) in first[0].grad.iter_mut().zip(&lane.grad) {
+            *a += b;
+        }
+    }
+    let k = 1.0 / batch.len() as f32;
+    first[0].grad.iter_mut().for_each(|g| *g *= k);
+    losses.iter().sum()
+}
+
+/// Writes `model`'s quantised net to `path`.
+pub fn write_net(model: &Model, path: &Path) -> Result<(), TrainError> {
+    std::fs::write(path, model.quantised_bytes()).map_err(|e| TrainError::Io(path.to_owned(), e))
+}
+
+/// Trains on `train`, measuring on `validation` after each epoch, from a
+/// fresh net or (`resume`) the checkpoint in `cfg.out_dir`. Calls
+/// `progress` as batches finish and `epoch_done` after each epoch, whose
+/// checkpoint is then written: the run stops there when it returns false
+/// (`--resume` goes on from it). Returns the model at the end.
+pub fn run(
+    cfg: &Config,
+    train: &[Sample],
+    validation: &[Sample],
+    resume: bool,
+    mut progress: impl FnMut(&Progress),
+    mut epoch_done: impl FnMut(&EpochReport) -> bool,
+) -> Result<Model, TrainError> {
+    if train.is_empty() {
+        return Err(TrainError::Setup("no training positions".into()));
+    }
+    if cfg.batch_size == 0 || cfg.threads == 0 || cfg.hidden == 0 {
+        return Err(TrainError::Setup(
+            "batch size, threads and hidden width must be positive".into(),
+        ));
+    }
+    std::fs::create_dir_all(&cfg.out_dir).map_err(|e| TrainError::Io(cfg.out_dir.clone(), e))?;
+    let ckpt_path = cfg.checkpoint_path();
+    let (mut model, mut opt, first_epoch) = if resume {
+        let c = Checkpoint::load(&ckpt_path)
+            .map_err(|e| TrainError::Checkpoint(ckpt_path.clone(), e))?;
+        if c.model.hidden != cfg.hidden {
+            return Err(TrainError::Setup(format!(
+                "the checkpoint's net has {} neurons, --hidden asks for {}",
+                c.model.hidden, cfg.hidden
+            )));
+        }
+        (c.model, c.optimizer, c.epochs_done)
+    } else {
+        let model = Model::new(cfg.hidden, cfg.seed);
+        let opt = AdamW::new(model.params.len(), cfg.weight_decay);
+        (model, opt, 0)
+    };
+    let batches = train.len().div_ceil(cfg.batch_size);
+    let schedule = Schedule {
+        start: cfg.lr,
+        end: cfg.lr_end,
+        warmup: cfg.warmup,
+        total: batches as u64 * u64::from(cfg.epochs),
+    };
+    let mut lanes: Vec<Lane> = (0..cfg.threads)
+        .map(|_| Lane {
+            grad: vec![0.0; model.params.len()],
+            scratch: Scratch::new(cfg.hidden),
+        })
+        .collect();
+    let run_start = Instant::now();
+    let mut done_positions = 0u64;
+    let total_positions = train.len() as u64 * u64::from(cfg.epochs.saturating_sub(first_epoch));
+    for epoch in first_epoch..cfg.epochs {
+        let epoch_start = Instant::now();
+        let order = epoch_order(train.len(), cfg.seed, epoch);
+        let mut loss_sum = 0.0;
+        for (b, batch) in order.chunks(cfg.batch_size).enumerate() {
+            loss_sum += batch_gradient(&model, train, batch, cfg, &mut lanes);
+            let lr = schedule.at(opt.steps);
+            opt.step(&mut model.params, &lanes[0].grad, lr);
+            done_positions += batch.len() as u64;
+            if b % 16 == 15 || b + 1 == batches {
+                let secs = run_start.elapsed().as_secs_f64().max(1e-9);
+                let rate = done_positions as f64 / secs;
+                progress(&Progress {
+                    epoch: epoch + 1,
+                    epochs: cfg.epochs,
+                    batch: b + 1,
+                    batches,
+                    loss: loss_sum / ((b * cfg.batch_size + batch.len()) as f64),
+                    rate,
+                    eta: (total_positions - done_positions) as f64 / rate,
+                });
+            }
+        }
+        let rate = train.len() as f64 / epoch_start.elapsed().as_secs_f64().max(1e-9);
+        let validation_loss = (!validation.is_empty()).then(|| mean_loss(&model, validation, cfg));
+        let checkpoint = Checkpoint {
+            epochs_done: epoch + 1,
+            model: model.clone(),
+            optimizer: opt.clone(),
+        };
+        checkpoint
+            .save(&ckpt_path)
+            .map_err(|e| TrainError::Checkpoint(ckpt_path.clone(), e))?;
+        let net = cfg.out_dir.join(format!("net-e{}.nnue", epoch + 1));
+        write_net(&model, &net)?;
+        let go_on = epoch_done(&EpochReport {
+            epoch: epoch + 1,
+            train_loss: loss_sum / train.len() as f64,
+            validation_loss,
+            lr: schedule.at(opt.steps.saturating_sub(1)),
+            rate,
+            net,
+        });
+        if !go_on {
+            break;
+        }
+    }
+    Ok(model)
+}
