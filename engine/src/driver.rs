@@ -32,6 +32,23 @@ pub const AUTHOR: &str = "the Borrow developers";
 /// Where output lines go (stdout in the binary, a buffer in tests).
 pub type Output = Arc<Mutex<dyn Write + Send>>;
 
+/// What `help` prints: the commands a person at the terminal can type.
+const HELP: [&str; 13] = [
+    "Borrow speaks UCI. Commands:",
+    "  uci                        identify, list the options, uciok",
+    "  isready                    readyok",
+    "  setoption name N [value V] set an option ('uci' lists them)",
+    "  ucinewgame                 forget the last game",
+    "  position startpos|fen F [moves M...]",
+    "  go [depth D|nodes N|movetime MS|wtime .. btime .. winc .. binc ..|infinite]",
+    "  stop, ponderhit, quit",
+    "Not UCI, for the terminal:",
+    "  d                          show the position",
+    "  eval                       the static evaluation, both kinds",
+    "  perft N                    count the moves to depth N",
+    "  genfens N seed S book <None|FILE>   start positions for OpenBench datagen",
+];
+
 fn say(out: &Output, line: &str) {
     if let Ok(mut w) = out.lock() {
         // A closed pipe cannot be told anything; ignore write errors.
@@ -292,6 +309,11 @@ impl Driver {
             Command::Perft(depth) => {
                 self.stop_search();
                 self.perft(depth);
+            }
+            Command::Help => {
+                for line in HELP {
+                    self.say(line);
+                }
             }
             Command::Genfens(request) => {
                 self.stop_search();

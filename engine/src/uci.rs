@@ -97,6 +97,8 @@ pub enum Command {
     Display,
     /// `eval`: show the static evaluation (not UCI).
     Eval,
+    /// `help`: list the commands (not UCI).
+    Help,
     /// `perft N` (not UCI).
     Perft(u32),
     /// `genfens N seed S book <None|FILE>`: start positions for OpenBench's
@@ -265,6 +267,7 @@ pub fn parse(line: &str) -> Command {
         "position" => return parse_position(&tokens[1..]).unwrap_or_else(Command::Invalid),
         "d" => return Command::Display,
         "eval" => return Command::Eval,
+        "help" => return Command::Help,
         "perft" => {
             return match tokens.get(1).map(|t| t.parse::<u32>()) {
                 Some(Ok(d)) if d <= 12 => Command::Perft(d),

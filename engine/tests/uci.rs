@@ -44,6 +44,7 @@ fn uci_lists_identity_and_every_option_then_uciok() {
         "option name UCI_ShowWDL type check default false",
         "option name UCI_LimitStrength type check default false",
         "option name UCI_Elo type spin default 1350 min 1350 max 2300",
+        "option name EvalFile type string default <empty>",
     ];
     for want in expect {
         assert!(
@@ -64,9 +65,18 @@ fn uci_lists_identity_and_every_option_then_uciok() {
         .collect();
     let all: Vec<&str> = Method::ALL.iter().map(|m| m.name()).collect();
     assert_eq!(vars, all, "{combo}");
+    let eval = format!(
+        "option name Evaluation type combo default {} var nnue var classical",
+        engine::evaluator::Evaluator::default_kind().name()
+    );
+    assert!(
+        options.iter().any(|l| **l == eval),
+        "missing '{eval}' in {options:?}"
+    );
+    // The two combos beside the listed options.
     assert_eq!(
         options.len(),
-        expect.len() + 1,
+        expect.len() + 2,
         "unexpected options: {options:?}"
     );
 
@@ -82,6 +92,8 @@ fn uci_lists_identity_and_every_option_then_uciok() {
         ("setoption name OwnBook value false", "OwnBook"),
         ("setoption name BookFile value <empty>", "BookFile"),
         ("setoption name BookDepth value 20", "BookDepth"),
+        ("setoption name Evaluation value classical", "Evaluation"),
+        ("setoption name EvalFile value <empty>", "EvalFile"),
     ] {
         let said = e.info_strings_after(set);
         assert!(said.is_empty(), "{what} refused: {said:?}");
@@ -453,5 +465,25 @@ fn show_wdl_adds_win_draw_loss_per_mille() {
     assert!(w[0] > 900 && w[2] < 20, "{w:?}");
     e.send(&format!("position fen {MATE_IN_1}"));
     assert_eq!(wdl(&e.go("go depth 3")).last(), Some(&[1000, 0, 0]));
+    e.quit();
+}
+
+#[test]
+fn help_lists_the_commands() {
+    let mut e = Engine::new();
+    e.send("help");
+    let lines = e.sync();
+    for cmd in ["position", "go", "setoption", "perft", "eval", "genfens"] {
+        assert!(
+            lines.iter().any(|l| l.trim_start().starts_with(cmd)),
+            "'{cmd}' missing from help: {lines:?}"
+        );
+    }
+    assert!(
+        !lines
+            .iter()
+            .any(|l| l.contains("not understood") || l.contains("ignored")),
+        "{lines:?}"
+    );
     e.quit();
 }
