@@ -16,6 +16,8 @@
 #   --out DIR        PGNs and logs (default target/calibrate-strength)
 # Timed games: run nothing else on the machine meanwhile.
 set -euo pipefail
+# The script's own path, for --help, before the cd below.
+SELF=$(cd "$(dirname "$0")" && pwd)/$(basename "$0")
 cd "$(dirname "$0")/.."
 
 games=100
@@ -29,7 +31,7 @@ while [ $# -gt 0 ]; do
         --tc) tc=$2; shift 2 ;;
         --stockfish) stockfish=$2; shift 2 ;;
         --out) out=$2; shift 2 ;;
-        -h|--help) sed -n '2,17p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
+        -h|--help) sed -n '2,17p' "$SELF" | sed 's/^# \{0,1\}//'; exit 0 ;;
         -*) echo "calibrate-strength: unknown option $1" >&2; exit 2 ;;
         *) settings+=("$1"); shift ;;
     esac

@@ -26,6 +26,10 @@
 #   --resume      skip opponents whose log in DIR already holds a result
 # Timed games: run nothing else on the machine meanwhile.
 set -euo pipefail
+# The comment block above, for --help: read before the cd below, which would
+# leave a relative $0 pointing nowhere.
+usage() { awk 'NR > 1 && /^#/ { sub(/^# ?/, ""); print; next } NR > 1 { exit }' "$1"; }
+SELF=$(cd "$(dirname "$0")" && pwd)/$(basename "$0")
 cd "$(dirname "$0")/.."
 ROOT=$(pwd)
 
@@ -45,7 +49,7 @@ while [ $# -gt 0 ]; do
         --engine) engine=${2:?--engine needs a path}; shift 2 ;;
         --out) out=${2:?--out needs a folder}; shift 2 ;;
         --resume) resume=1; shift ;;
-        -h|--help) sed -n '2,29p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
+        -h|--help) usage "$SELF"; exit 0 ;;
         -*) die "unknown option '$1' (see --help)" ;;
         *) opponents+=("$1"); shift ;;
     esac

@@ -32,6 +32,8 @@
 # Exit status: 0 the SPRT accepted the candidate (H1), 1 it rejected it or
 # stopped undecided, 2 bad arguments or a build or signature failure.
 set -euo pipefail
+# The script's own path, for --help, before the cd below.
+SELF=$(cd "$(dirname "$0")" && pwd)/$(basename "$0")
 cd "$(dirname "$0")/.."
 ROOT=$(pwd)
 
@@ -45,7 +47,7 @@ claim=
 out=
 seed=1
 hash=16
-usage() { sed -n '2,33p' "$0" | sed 's/^# \{0,1\}//'; }
+usage() { sed -n '2,33p' "$SELF" | sed 's/^# \{0,1\}//'; }
 die() { echo "test-change: $*" >&2; exit 2; }
 
 positional=()

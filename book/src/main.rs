@@ -1,7 +1,8 @@
 //! The `book` command: probe a Polyglot book, or make one from PGN games.
 //!
 //! Exit status: 0 on success, 2 on bad input (options, FEN, moves, a missing
-//! or corrupt file, a PGN without games, an output that is the input).
+//! or corrupt file, a PGN without games or whose games give no book entry,
+//! an output that is the input).
 
 use std::io::Write;
 use std::path::Path;
@@ -15,7 +16,8 @@ use movegen::Position;
 const EXIT_STATUS: &str = "\
 Exit status: 0 success; 1 is not used (book has no check that can fail);
 2 bad input (options, FEN, moves, a missing or corrupt book, a PGN file that
-cannot be read or holds no game, an output that is the input).";
+cannot be read, holds no game or whose games give no entry, an output that
+is the input).";
 
 /// book: Polyglot opening books
 #[derive(Parser, Debug)]
@@ -47,7 +49,9 @@ enum Cmd {
     /// Build a book from the games of a PGN file: each move counts for the
     /// side that played it, win 2, draw 1 (also '*'), loss 0, and its weight
     /// is the sum; entries are sorted by key, then by weight. Malformed games
-    /// are reported with their line and skipped. The PGN is read leniently
+    /// are reported with their line and skipped. Games that give no entry
+    /// (every move played in too few games) are an error: no book is
+    /// written. The PGN is read leniently
     /// (bytes that are not UTF-8, as in Latin-1 files, are replaced). The
     /// defaults are those of 'polyglot make-book'.
     #[command(after_help = EXIT_STATUS)]
@@ -245,26 +249,34 @@ fn make(pgn: &str, out: &str, options: BuildOptions) -> Result<String, String> {
         ));
     }
     let entries = builder.entries();
-    std::fs::write(out, book::entries_to_bytes(&entries))
-        .map_err(|e| format!("{out}: cannot write: {e}"))?;
-    let mut report = format!(
-        "{} read, {} skipped; {} written to {out}\n",
+    let read = format!(
+        "{} read, {} skipped",
         plural(builder.games(), "game"),
-        errors.len(),
-        plural(entries.len(), "entry")
+        errors.len()
     );
     if entries.is_empty() {
-        report.push_str(&if options.min_games > 1 {
+        // An empty book is of no use, and would overwrite --out: bad input,
+        // as a PGN without games is (issue 41).
+        let why = if options.min_games > 1 {
             format!(
-                "no entry: no move was played in at least {} games with a non-zero weight \
-                 (--min-games {}); a smaller --min-games keeps rarer moves\n",
+                "no move was played in at least {} games with a non-zero weight \
+                 (--min-games {}); a smaller --min-games (1 keeps every move) or more games \
+                 make one",
                 options.min_games, options.min_games
             )
         } else {
-            "no entry: every move was played only by the side that lost (weight 0)\n".to_owned()
-        });
+            "every move was played only by the side that lost (weight 0)".to_owned()
+        };
+        return Err(format!(
+            "{pgn}: {read}; no entry for a book: {why}; no book written"
+        ));
     }
-    Ok(report)
+    std::fs::write(out, book::entries_to_bytes(&entries))
+        .map_err(|e| format!("{out}: cannot write: {e}"))?;
+    Ok(format!(
+        "{read}; {} written to {out}\n",
+        plural(entries.len(), "entry")
+    ))
 }
 
 /// Whether `a` and `b` are one file: the same device and inode (through

@@ -235,7 +235,17 @@ fn make_errors_exit_2() {
             "a value is required for '--min-games",
         ),
         (
-            vec!["make", "--pgn", pgn, "--out", "/nonexistent/dir/out.bin"],
+            // --min-games 1: an entry to write (the one game's '*' counts as
+            // a draw).
+            vec![
+                "make",
+                "--pgn",
+                pgn,
+                "--out",
+                "/nonexistent/dir/out.bin",
+                "--min-games",
+                "1",
+            ],
             "cannot write",
         ),
         (
@@ -287,9 +297,10 @@ fn make_refuses_to_overwrite_its_input() {
 }
 
 /// Issue 17, row 6: a PGN without a readable game is bad input (exit 2,
-/// no book written); a book with no entry says why.
+/// no book written). Issue 41: so are games that give no entry, with why
+/// on stderr, and an existing book is left as it was.
 #[test]
-fn make_on_unreadable_games_exits_2_and_an_empty_book_says_why() {
+fn make_on_unreadable_games_or_no_entry_exits_2_and_says_why() {
     let dir = common::TempDir::new("cli-make-empty");
     let out = dir.join("out.bin");
     let out_s = out.to_str().unwrap();
@@ -308,15 +319,46 @@ fn make_on_unreadable_games_exits_2_and_an_empty_book_says_why() {
         assert!(!out.exists(), "{name}: a book was written");
     }
 
-    // One game: every move was played once, fewer than --min-games 3.
+    // One game: every move was played once, fewer than --min-games 3 (the
+    // default). An earlier book at --out is kept.
     let pgn = dir.join("one.pgn");
     std::fs::write(&pgn, "[Result \"1-0\"]\n\n1. e4 e5 2. Nf3 1-0\n").unwrap();
+    std::fs::write(&out, b"an earlier book").unwrap();
     let o = book(&["make", "--pgn", pgn.to_str().unwrap(), "--out", out_s]);
-    assert!(o.status.success(), "{}", stderr(&o));
-    let text = stdout(&o);
-    assert!(text.contains("1 game read"), "{text}");
-    assert!(text.contains("0 entries written"), "{text}");
-    assert!(text.contains("--min-games 3"), "{text}");
+    assert_eq!(o.status.code(), Some(2), "{}", stderr(&o));
+    assert!(stdout(&o).is_empty(), "{}", stdout(&o));
+    let err = stderr(&o);
+    assert!(
+        err.contains(
+            "1 game read, 0 skipped; no entry for a book: no move was played in at least 3 games"
+        ),
+        "{err}"
+    );
+    assert!(err.contains("(--min-games 3)"), "{err}");
+    assert!(err.contains("no book written"), "{err}");
+    assert!(!err.contains("panicked"), "{err}");
+    assert_eq!(std::fs::read(&out).unwrap(), b"an earlier book");
+    // --min-games 1, and every move by the loser only: weight 0, no entry.
+    let lost = dir.join("lost.pgn");
+    std::fs::write(&lost, "[Result \"0-1\"]\n\n1. f3 e5 2. g4 Qh4# 0-1\n").unwrap();
+    let o = book(&[
+        "make",
+        "--pgn",
+        lost.to_str().unwrap(),
+        "--out",
+        out_s,
+        "--min-games",
+        "1",
+        "--max-ply",
+        "1",
+    ]);
+    assert_eq!(o.status.code(), Some(2), "{}", stderr(&o));
+    assert!(
+        stderr(&o).contains("only by the side that lost"),
+        "{}",
+        stderr(&o)
+    );
+    assert_eq!(std::fs::read(&out).unwrap(), b"an earlier book");
     // With --min-games 1: two entries for White's moves (Black lost: weight 0).
     let o = book(&[
         "make",
@@ -328,8 +370,13 @@ fn make_on_unreadable_games_exits_2_and_an_empty_book_says_why() {
         "1",
     ]);
     assert!(o.status.success(), "{}", stderr(&o));
-    assert!(stdout(&o).contains("2 entries written"), "{}", stdout(&o));
+    assert!(
+        stdout(&o).contains("1 game read, 0 skipped; 2 entries written"),
+        "{}",
+        stdout(&o)
+    );
     assert!(!stdout(&o).contains("no entry"), "{}", stdout(&o));
+    assert_eq!(book::Book::open(&out).unwrap().len(), 2);
 }
 
 /// Issue 17, across the tools: `--version`, `COMMAND --help` with that

@@ -32,9 +32,15 @@ engine keys (-engine, or -each for both engines):
   proto=uci           the only protocol
 
 match options:
-  -rounds N           rounds (openings) to play; default 1, unlimited with -sprt
-  -games N            games per round, 1 or 2 (default 2: a pair with colours
-                      swapped); -repeat is -games 2
+  -rounds N           rounds to play, each from the next opening; default 1,
+                      unlimited with -sprt. A match is N x G games (G from
+                      -games): -rounds 10 plays 20 games, 10 pairs
+  -games G            games per round, 1 or 2 (default 2: a pair, the round's
+                      opening played once with each colour)
+  -repeat             the same as -games 2, the default, as in fastchess: so
+                      -repeat -rounds 2 plays 4 games. (cutechess-cli counts
+                      differently: its -rounds 2 -repeat plays 2 games, one
+                      pair; here that is -rounds 1)
   -concurrency N      games played at once (default 1)
   -openings file=FILE format=epd|pgn [order=sequential|random] [plies=N]
                       [start=K]   the opening book (default: start position),
@@ -298,7 +304,11 @@ pub fn parse(args: &[String]) -> Result<Command, String> {
             }
             "-repeat" => {
                 if !values.is_empty() {
-                    return Err("-repeat takes no value".into());
+                    return Err(
+                        "-repeat takes no value (it is -games 2: each opening played \
+                         with both colours)"
+                            .into(),
+                    );
                 }
                 c.games = 2;
             }
@@ -613,6 +623,28 @@ mod tests {
         assert_eq!(c.engines[1].name, "e-2");
         assert_eq!(c.sprt.unwrap().elo0, -3.0);
         assert_eq!(c.rounds, None); // until the SPRT decides
+    }
+
+    /// Issue 41: -rounds counts rounds of -games games each, as in fastchess,
+    /// and -repeat is -games 2 (the default); the help says how many games
+    /// that makes.
+    #[test]
+    fn rounds_games_and_repeat() {
+        let two = "-engine cmd=a tc=1 -engine cmd=b tc=1";
+        for (extra, rounds, games) in [
+            ("", 1, 2),
+            ("-rounds 2", 2, 2),
+            ("-repeat -rounds 2", 2, 2),
+            ("-rounds 2 -games 1", 2, 1),
+            ("-games 1 -repeat -rounds 3", 3, 2),
+        ] {
+            let c = run(&format!("{two} {extra}"));
+            assert_eq!((c.rounds, c.games), (Some(rounds), games), "{extra}");
+        }
+        assert!(USAGE.contains("-repeat -rounds 2 plays 4 games"), "{USAGE}");
+        assert!(USAGE.contains("-rounds 10 plays 20 games"), "{USAGE}");
+        let e = parse(&args(&format!("{two} -repeat 2"))).unwrap_err();
+        assert!(e.contains("-repeat takes no value (it is -games 2"), "{e}");
     }
 
     #[test]

@@ -68,6 +68,38 @@ fn stop_text(stop: &StopReason) -> String {
     }
 }
 
+/// The games lost by failing: a table of the kinds that happened (each
+/// engine's count in a column), or one line saying there were none.
+fn failures_text(o: &mut String, r: &MatchResult) {
+    let kinds: Vec<Failure> = Failure::ALL
+        .into_iter()
+        .filter(|&f| r.failures_of(0, f) + r.failures_of(1, f) > 0)
+        .collect();
+    if kinds.is_empty() {
+        let _ = writeln!(o, "Games lost by failing: none");
+        return;
+    }
+    let width = r.names.iter().map(|n| n.len()).max().unwrap_or(0).max(6);
+    let _ = writeln!(
+        o,
+        "{:<22}{:>w$}  {:>w$}",
+        "Games lost by failing",
+        r.names[0],
+        r.names[1],
+        w = width
+    );
+    for f in kinds {
+        let _ = writeln!(
+            o,
+            "  {:<20}{:>w$}  {:>w$}",
+            failure_label(f),
+            r.failures_of(0, f),
+            r.failures_of(1, f),
+            w = width
+        );
+    }
+}
+
 /// The human-readable summary.
 pub fn text(r: &MatchResult, sprt: Option<&Sprt>) -> String {
     let s = summary(r);
@@ -139,34 +171,20 @@ pub fn text(r: &MatchResult, sprt: Option<&Sprt>) -> String {
             sprt.decision(llr)
         );
     }
-    let width = r.names.iter().map(|n| n.len()).max().unwrap_or(0).max(6);
-    let _ = writeln!(
-        o,
-        "{:<22}{:>w$}  {:>w$}",
-        "Games lost by failing",
-        r.names[0],
-        r.names[1],
-        w = width
-    );
-    for f in Failure::ALL {
-        let _ = writeln!(
-            o,
-            "  {:<20}{:>w$}  {:>w$}",
-            failure_label(f),
-            r.failures_of(0, f),
-            r.failures_of(1, f),
-            w = width
-        );
-    }
+    failures_text(&mut o, r);
     if r.peak_memory_kib.iter().any(Option::is_some) {
-        let mib = |k: Option<u64>| k.map_or("-".into(), |k| format!("{:.1}", k as f64 / 1024.0));
+        let mib = |k: Option<u64>| {
+            k.map_or("unknown".into(), |k| {
+                format!("{:.1} MiB", k as f64 / 1024.0)
+            })
+        };
         let _ = writeln!(
             o,
-            "  {:<20}{:>w$}  {:>w$}",
-            "peak memory (MiB)",
+            "Peak memory: {} {}, {} {}",
+            r.names[0],
             mib(r.peak_memory_kib[0]),
+            r.names[1],
             mib(r.peak_memory_kib[1]),
-            w = width
         );
     }
     if !r.terminations.is_empty() {
@@ -323,9 +341,21 @@ mod tests {
             "{t}"
         );
         assert!(t.contains("Ptnml(0-2): [0, 0, 2, 1, 0], WL/DD: 1/1"), "{t}");
-        assert!(t.contains("crashes"), "{t}");
-        assert!(t.contains("peak memory (MiB)"), "{t}");
-        assert!(t.contains("20.0"), "{t}");
+        // Only the kinds of failure that happened, each engine's count in a column.
+        assert!(
+            t.contains("Games lost by failing      A   B \"2\"\n"),
+            "{t}"
+        );
+        assert!(
+            t.contains("\n  crashes                  0       1\n"),
+            "{t}"
+        );
+        assert!(!t.contains("time losses"), "{t}");
+        assert!(!t.contains("stalls"), "{t}");
+        assert!(
+            t.contains("Peak memory: A 20.0 MiB, B \"2\" unknown\n"),
+            "{t}"
+        );
         assert!(t.contains("LLR 0.25 (-2.94, 2.94)"), "{t}");
         let j: Value = serde_json::from_str(&json(&r, Some(&sprt))).expect("valid JSON");
         assert_eq!(j["engines"], json!(["A", "B \"2\""]));
@@ -354,6 +384,32 @@ mod tests {
         assert!(
             t.contains("Elo:  too few games (3 pairs; 10 needed)"),
             "{t}"
+        );
+    }
+
+    /// Issue 41: no failures, no table of zeros under an empty header.
+    #[test]
+    fn no_failures_is_one_line() {
+        let mut r = result();
+        r.failures = [[0; 4]; 2];
+        r.peak_memory_kib = [None, None];
+        let t = text(&r, None);
+        assert!(t.contains("\nGames lost by failing: none\n"), "{t}");
+        assert_eq!(t.matches("Games lost by failing").count(), 1, "{t}");
+        for label in [
+            "time losses",
+            "illegal moves",
+            "crashes",
+            "stalls",
+            "Peak memory",
+        ] {
+            assert!(!t.contains(label), "{label}: {t}");
+        }
+        // The JSON keeps every count, zeros included.
+        let j: Value = serde_json::from_str(&json(&r, None)).expect("valid JSON");
+        assert_eq!(
+            j["failures"]["A"],
+            json!({"time_losses": 0, "illegal_moves": 0, "crashes": 0, "stalls": 0})
         );
     }
 }

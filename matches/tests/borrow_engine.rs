@@ -105,6 +105,19 @@ fn the_quick_experiment() {
     let stderr = String::from_utf8_lossy(&run.stderr);
     assert!(run.status.success(), "{stdout}\n{stderr}");
     assert!(stdout.contains("No defects"), "{stdout}");
+    // Issue 41: --quick fixes the pairs, so it claims no budget.
+    assert!(
+        stderr.contains("[plan] no budget (--quick's pairs): 2 pair(s) per calibration point at 1+0.01, 2 direct pair(s)"),
+        "{stderr}"
+    );
+    assert!(
+        stdout.contains(" No budget (--quick's pairs): 2 pair(s) per calibration point"),
+        "{stdout}"
+    );
+    assert!(
+        !stdout.contains("Budget") && !stderr.contains("budget 2.00 h"),
+        "{stdout}\n{stderr}"
+    );
     // The table's rows, cell by cell.
     let rows: Vec<Vec<&str>> = stdout
         .lines()
@@ -149,6 +162,7 @@ fn the_quick_experiment() {
     assert!(stdout.contains("No verdict"), "{stdout}");
     let json = std::fs::read_to_string(out.join("results.json")).unwrap();
     assert!(json.contains("\"quick\": true,"), "{json}");
+    assert!(json.contains("\"budget_hours\": null,"), "{json}");
     assert!(json.contains("\"defects\": []"), "{json}");
     let svg = std::fs::read_to_string(out.join("results.svg")).unwrap();
     assert!(svg.starts_with("<svg ") && svg.trim_end().ends_with("</svg>"));

@@ -318,6 +318,9 @@ fn the_command_line_runner() {
             "-each",
             "tc=5+0.05",
             "option.Hash=8",
+            // -repeat is -games 2, the default, as in fastchess (issue 41):
+            // two rounds of a pair each, 4 games.
+            "-repeat",
             "-rounds",
             "2",
             "-maxmoves",
@@ -335,6 +338,9 @@ fn the_command_line_runner() {
         "{stdout}"
     );
     assert!(stdout.contains("Ptnml(0-2): [0, 0, 0, 0, 2]"), "{stdout}");
+    // The failures that happened, and only those (issue 41).
+    assert!(stdout.contains("\n  illegal moves"), "{stdout}");
+    assert!(!stdout.contains("time losses"), "{stdout}");
     assert!(
         stdout.contains("SPRT (normalized elo0=0 elo1=10"),
         "{stdout}"
@@ -421,4 +427,34 @@ fn ctrl_c_stops_cleanly_with_the_games_so_far() {
     assert!(saved >= 3);
     assert_eq!(saved, counted, "every counted game is saved and no other");
     let _ = std::fs::remove_file(pgn);
+}
+
+/// Issue 41: the fixture's `--help` prints its usage, and a bad command line
+/// is an error with exit status 2, not a panic.
+#[test]
+fn fake_engine_help_and_bad_arguments() {
+    for help in ["--help", "-h"] {
+        let o = Command::new(FAKE).arg(help).output().unwrap();
+        let out = String::from_utf8_lossy(&o.stdout);
+        assert_eq!(o.status.code(), Some(0), "{help}: {o:?}");
+        assert!(out.starts_with("usage: fake-engine"), "{out}");
+        assert!(out.contains("--crash-after N"), "{out}");
+    }
+    for (args, why) in [
+        (&["--frobnicate"][..], "unknown argument '--frobnicate'"),
+        (&["--crash-after"], "--crash-after needs a number"),
+        (
+            &["--crash-after", "x"],
+            "--crash-after needs a number, not 'x'",
+        ),
+        (&["--score", "-"], "--score needs a number, not '-'"),
+        (&["--name"], "--name needs a name"),
+    ] {
+        let o = Command::new(FAKE).args(args).output().unwrap();
+        let err = String::from_utf8_lossy(&o.stderr);
+        assert_eq!(o.status.code(), Some(2), "{args:?}: {err}");
+        assert!(err.contains(why), "{args:?}: {err}");
+        assert!(!err.contains("panicked"), "{args:?}: {err}");
+        assert!(o.stdout.is_empty(), "{args:?}: {o:?}");
+    }
 }

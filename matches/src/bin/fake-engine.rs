@@ -35,6 +35,32 @@ struct Script {
     seed: Option<u64>,
 }
 
+const USAGE: &str = "\
+usage: fake-engine [OPTIONS]
+
+A scripted UCI engine for borrow-match's tests: it plays the first legal
+move and talks UCI on stdin/stdout.
+
+options:
+  --random SEED        play a random legal move (seeded) instead
+  --crash-after N      exit after playing N moves in a game
+  --illegal-after N    send an illegal move after N moves
+  --slow-after N       answer late after N moves (by --slow-by MS)
+  --slow-by MS         how late --slow-after answers (default 200)
+  --stall-after N      never answer again after N moves
+  --hang-on-newgame    ignore the isready that follows ucinewgame
+  --score CP           the score it reports (default 0)
+  --name NAME          its UCI name (default fake)
+  -h, --help           print this help and exit
+";
+
+/// A bad command line: the message, the usage hint, and exit status 2.
+fn bad_usage(msg: &str) -> ! {
+    eprintln!("fake-engine: {msg}");
+    eprintln!("try 'fake-engine --help' for the options");
+    exit(2);
+}
+
 fn parse_args() -> Script {
     let mut s = Script {
         name: "fake".into(),
@@ -44,27 +70,39 @@ fn parse_args() -> Script {
     let args: Vec<String> = std::env::args().skip(1).collect();
     let mut it = args.iter();
     while let Some(a) = it.next() {
-        let mut num = || -> u64 {
+        let mut value = |what: &str| -> &String {
             it.next()
-                .and_then(|v| v.parse().ok())
-                .unwrap_or_else(|| panic!("{a} needs a number"))
+                .unwrap_or_else(|| bad_usage(&format!("{a} needs {what}")))
+        };
+        let mut num = || -> u64 {
+            let v = value("a number");
+            v.parse()
+                .unwrap_or_else(|_| bad_usage(&format!("{a} needs a number, not '{v}'")))
+        };
+        let mut count = || -> u32 {
+            let v = num();
+            u32::try_from(v).unwrap_or_else(|_| bad_usage(&format!("{a} {v}: too large")))
         };
         match a.as_str() {
-            "--crash-after" => s.crash_after = Some(num() as u32),
-            "--illegal-after" => s.illegal_after = Some(num() as u32),
-            "--slow-after" => s.slow_after = Some(num() as u32),
-            "--stall-after" => s.stall_after = Some(num() as u32),
+            "-h" | "--help" => {
+                print!("{USAGE}");
+                exit(0);
+            }
+            "--crash-after" => s.crash_after = Some(count()),
+            "--illegal-after" => s.illegal_after = Some(count()),
+            "--slow-after" => s.slow_after = Some(count()),
+            "--stall-after" => s.stall_after = Some(count()),
             "--slow-by" => s.slow_by = num(),
             "--random" => s.seed = Some(num()),
             "--hang-on-newgame" => s.hang_on_newgame = true,
             "--score" => {
-                s.score = it
-                    .next()
-                    .and_then(|v| v.parse().ok())
-                    .expect("--score needs a number")
+                let v = value("a number");
+                s.score = v
+                    .parse()
+                    .unwrap_or_else(|_| bad_usage(&format!("--score needs a number, not '{v}'")))
             }
-            "--name" => s.name = it.next().expect("--name needs a name").clone(),
-            other => panic!("unknown argument {other}"),
+            "--name" => s.name = value("a name").clone(),
+            other => bad_usage(&format!("unknown argument '{other}'")),
         }
     }
     s

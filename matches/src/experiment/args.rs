@@ -103,7 +103,9 @@ struct RunArgs {
     /// Methods for the fixed-node identity check [all]
     #[arg(long, value_name = "LIST|all")]
     identity_methods: Option<String>,
-    /// Hours the whole run may take; the games are planned to fit [2]
+    /// Hours the whole run may take; the games are planned to fit [2; not
+    /// used when --odds-pairs and --direct-pairs are both given, as --quick
+    /// does]
     #[arg(long, value_name = "HOURS", value_parser = hours)]
     budget: Option<f64>,
     /// Continue the run in DIR (stopped, or to add games with a larger
@@ -176,8 +178,8 @@ struct RunArgs {
     /// A smoke run in minutes: 5 bench pairs at depth 4, perft depth 4, 1
     /// identity pair at 500 nodes, factors 0.5 and 2 at 1+0.01 only, 2
     /// pairs per point and 2 direct pairs (too few for intervals: the
-    /// output says so), --maxmoves 40 (the options given beside it still
-    /// apply)
+    /// output says so; no --budget), --maxmoves 40 (the options given
+    /// beside it still apply)
     #[arg(long)]
     quick: bool,
 }
@@ -343,6 +345,26 @@ impl Options {
             maxmoves: Some(40),
             quick: true,
             ..Options::default()
+        }
+    }
+
+    /// Whether the budget plans any of the games: not when the pairs per
+    /// calibration point and of the direct check are both given (as
+    /// `--quick` gives them).
+    pub fn budget_used(&self) -> bool {
+        self.odds_pairs.is_none() || self.direct_pairs.is_none()
+    }
+
+    /// What the plan's pair counts come from, for the plan's line: `budget
+    /// 2.00 h`, or the pairs given when the budget plans nothing (issue 41:
+    /// `--quick` claimed a budget of 2 h it does not use).
+    pub fn plan_basis(&self) -> String {
+        if self.budget_used() {
+            format!("budget {:.2} h", self.budget_hours)
+        } else if self.quick {
+            "no budget (--quick's pairs)".into()
+        } else {
+            "no budget (the pairs given)".into()
         }
     }
 
@@ -578,6 +600,17 @@ mod tests {
         assert!(q.quick);
         assert_eq!((q.bench_pairs, q.bench_depth, q.nodes), (6, Some(4), 500));
         assert_eq!((q.odds_pairs, q.tc2), (Some(2), None));
+        // Issue 41: --quick gives every pair count, so no budget is used or
+        // claimed; the budget plans whatever is not given.
+        assert!(!q.budget_used());
+        assert_eq!(q.plan_basis(), "no budget (--quick's pairs)");
+        assert!(!options("--quick --budget 5").budget_used());
+        assert_eq!(Options::default().plan_basis(), "budget 2.00 h");
+        assert!(options("--odds-pairs 3").budget_used());
+        assert!(options("--direct-pairs 3 --budget 1").budget_used());
+        let fixed = options("--odds-pairs 3 --direct-pairs 4");
+        assert!(!fixed.budget_used());
+        assert_eq!(fixed.plan_basis(), "no budget (the pairs given)");
         assert_eq!(options("--methods all").methods, None);
         let r = options("--resume earlier --budget 6");
         assert!(r.resume && r.out == std::path::Path::new("earlier") && r.budget_hours == 6.0);

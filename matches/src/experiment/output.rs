@@ -316,6 +316,13 @@ pub fn direct(report: &Report) -> String {
     )
 }
 
+/// `s` with its first letter upper-case.
+fn capitalized(s: &str) -> String {
+    let mut c = s.chars();
+    c.next()
+        .map_or(String::new(), |f| f.to_uppercase().chain(c).collect())
+}
+
 /// What the experiment ran with, in one paragraph.
 pub fn settings(report: &Report) -> String {
     let o = &report.options;
@@ -329,8 +336,8 @@ pub fn settings(report: &Report) -> String {
         .map_or(String::new(), |n| format!(", draw after {n} moves"));
     let plan = report.plan.as_ref().map_or(String::new(), |p| {
         format!(
-            " Budget {:.2} h: {} pair(s) per calibration point at {}{}, {} direct pair(s).{}",
-            o.budget_hours,
+            " {}: {} pair(s) per calibration point at {}{}, {} direct pair(s).{}",
+            capitalized(&o.plan_basis()),
             p.odds_pairs,
             o.tc,
             match o.tc2 {
@@ -548,7 +555,8 @@ pub fn json(report: &Report) -> String {
         "date": report.date,
         "seconds": report.duration.as_secs_f64(),
         "interrupted": report.interrupted,
-        "budget_hours": o.budget_hours,
+        // null when the pairs were all given (--quick): no budget was used.
+        "budget_hours": o.budget_used().then_some(o.budget_hours),
         "plan": plan,
         "tc": o.tc.to_string(),
         "tc2": o.tc2.map(|t| t.to_string()),

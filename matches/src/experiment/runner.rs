@@ -776,8 +776,8 @@ pub fn run(
         if state.is_some() { "; resumed" } else { "" }
     );
     eprintln!(
-        "[plan] budget {:.2} h: {} pair(s) per calibration point at {}{}, {} direct pair(s); about {} in all",
-        o.budget_hours,
+        "[plan] {}: {} pair(s) per calibration point at {}{}, {} direct pair(s); about {} in all",
+        o.plan_basis(),
         the_plan.odds_pairs,
         o.tc,
         match o.tc2 {
