@@ -63,11 +63,18 @@ fn tame(cmd: Command) -> Option<Command> {
             Command::Go(go)
         }
         Command::Perft(d) => Command::Perft(d.min(2)),
+        // Each position is a 5,000-node search: one is enough, from the
+        // start position (a book is a file the fuzzer would name at random).
+        Command::Genfens(mut r) => {
+            r.count = r.count.min(1);
+            r.book = None;
+            Command::Genfens(r)
+        }
         Command::SetOption { name, value } => {
             let key = name.to_ascii_lowercase();
             let number = value.as_deref().and_then(|v| v.trim().parse::<u64>().ok());
             match (key.as_str(), number) {
-                ("bookfile", _) => return None,
+                ("bookfile", _) | ("evalfile", _) => return None,
                 ("syzygypath", _) => Command::SetOption {
                     name,
                     value: Some(syzygy_tables()?.to_owned()),
