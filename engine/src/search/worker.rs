@@ -4,7 +4,7 @@
 use std::sync::atomic::Ordering;
 use std::time::Instant;
 
-use attacks::SliderAttacks;
+use attacks::{Color, SliderAttacks};
 use movegen::{Move, Position};
 
 use super::api::{Limits, MAX_PLY};
@@ -151,6 +151,15 @@ impl<'a, A: SliderAttacks> Worker<'a, A> {
     pub fn evaluate(&mut self, pos: &Position<A>, ply: usize) -> i32 {
         match &self.limits.evaluator {
             Evaluator::Classical => evaluate_cached(pos, &mut self.pawns),
+            // Against a bare king the hand-crafted evaluation's mop-up
+            // (drive the king to the edge, bring the kings together) mates;
+            // a net trained on self-play has seen too few such endings.
+            Evaluator::Nnue(_)
+                if pos.by_color(Color::White).count() == 1
+                    || pos.by_color(Color::Black).count() == 1 =>
+            {
+                evaluate_cached(pos, &mut self.pawns)
+            }
             // Kept below the tablebase scores, which the search tells apart
             // from evaluations.
             Evaluator::Nnue(net) => self
