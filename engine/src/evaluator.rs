@@ -16,9 +16,9 @@ pub enum Evaluator {
 }
 
 impl Evaluator {
-    /// The engine's default: the hand-crafted evaluation.
+    /// The engine's default: the net.
     pub fn default_kind() -> EvalKind {
-        EvalKind::Classical
+        EvalKind::Nnue
     }
 
     /// The net built into the engine, read once and shared.
