@@ -3,8 +3,8 @@
 //! that sometimes takes a worse one, the worse the less likely.
 //!
 //! The mapping from Elo to budget and temperature is calibrated by games
-//! against Debian's Stockfish 15.1 at the same `UCI_Elo` (the README's
-//! table says how, and what was measured). Its anchors are the constants
+//! against Debian's Stockfish 15.1 at the same `UCI_Elo`
+//! (`docs/strength-calibration.md` says how, and what was measured). Its anchors are the constants
 //! below; between two anchors both figures are interpolated geometrically.
 
 use movegen::Move;
