@@ -431,7 +431,6 @@ impl Driver {
         self.stop_search();
         self.shared.tt.clear();
         self.net = Evaluator::built_in_net();
-        self.options.eval_file = String::new();
         if path.is_empty() || path.eq_ignore_ascii_case("<default>") {
             return Ok(());
         }
@@ -444,7 +443,6 @@ impl Driver {
             Ok(net) => {
                 self.info_string(&format!("net {path} loaded"));
                 self.net = Arc::new(net);
-                self.options.eval_file = path.to_owned();
                 Ok(())
             }
             Err(e) => Err(format!(

@@ -392,11 +392,9 @@ pub struct Options {
     pub limit_strength: bool,
     /// `UCI_Elo`.
     pub elo: u32,
-    /// `Evaluation`: the net or the hand-crafted evaluation.
+    /// `Evaluation`: the net or the hand-crafted evaluation (the net
+    /// itself, built in or `EvalFile`'s, is the driver's).
     pub evaluation: EvalKind,
-    /// The `EvalFile` loaded (empty: the built-in net; the net is the
-    /// driver's).
-    pub eval_file: String,
 }
 
 impl Default for Options {
@@ -422,7 +420,6 @@ impl Default for Options {
             limit_strength: false,
             elo: spin(Name::Elo) as u32,
             evaluation: Evaluator::default_kind(),
-            eval_file: String::new(),
         }
     }
 }

@@ -6,7 +6,7 @@ use std::fmt;
 use std::io::{self, Read, Write};
 use std::path::Path;
 
-use crate::model::Model;
+use crate::model::{Layout, Model};
 use crate::optimizer::AdamW;
 
 const MAGIC: &[u8; 8] = b"BRWTRN01";
@@ -90,7 +90,7 @@ impl Checkpoint {
         let epochs_done = u32_at(12);
         let steps = u64::from_le_bytes(bytes[16..24].try_into().expect("8 bytes"));
         let (beta1, beta2, decay) = (f32_at(24), f32_at(28), f32_at(32));
-        let n = Model::new(hidden, 0).params.len();
+        let n = Layout { hidden }.params();
         if bytes.len() != 36 + 12 * n {
             return Err(corrupt(&format!(
                 "{} bytes, a net of {hidden} neurons needs {}",

@@ -82,22 +82,18 @@ Exit status: 0 done; 1 a file could not be read or written; 2 bad options or dat
 
 fn main() -> ExitCode {
     let args = Args::parse();
-    let cfg = Config {
-        hidden: args.hidden,
-        epochs: args.epochs,
-        batch_size: args.batch_size,
-        lr: args.lr,
-        lr_end: args.lr_end,
-        warmup: args.warmup,
-        weight_decay: args.weight_decay,
-        wdl: args.wdl,
-        threads: args
-            .threads
-            .unwrap_or(Config::new(1, PathBuf::new()).threads),
-        seed: args.seed,
-        out_dir: args.out.clone(),
-        ..Config::new(args.hidden, args.out.clone())
-    };
+    let mut cfg = Config::new(args.hidden, args.out.clone());
+    cfg.epochs = args.epochs;
+    cfg.batch_size = args.batch_size;
+    cfg.lr = args.lr;
+    cfg.lr_end = args.lr_end;
+    cfg.warmup = args.warmup;
+    cfg.weight_decay = args.weight_decay;
+    cfg.wdl = args.wdl;
+    cfg.seed = args.seed;
+    if let Some(threads) = args.threads {
+        cfg.threads = threads;
+    }
     if !(0.0..=1.0).contains(&cfg.wdl) {
         eprintln!("borrow-train: --wdl must be between 0 and 1");
         return ExitCode::from(2);

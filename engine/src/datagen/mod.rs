@@ -255,11 +255,6 @@ fn read_state(config: &Config) -> Result<Tally, DatagenError> {
     })
 }
 
-/// The start positions: the suite's, or the standard one.
-fn start_positions(config: &Config) -> Result<Vec<Position>, DatagenError> {
-    read_starts(config.openings.as_deref(), config.seed)
-}
-
 /// The positions of the suite at `path` (EPD or PGN) in an order shuffled
 /// by `seed`, or the standard start position alone.
 pub(crate) fn read_starts(path: Option<&Path>, seed: u64) -> Result<Vec<Position>, DatagenError> {
@@ -428,7 +423,7 @@ pub fn run(
             "--plies 0 without --openings plays the same game every time".into(),
         ));
     }
-    let starts = start_positions(config)?;
+    let starts = read_starts(config.openings.as_deref(), config.seed)?;
     // Every table before anything is written: a size the machine cannot
     // give is a setup error, not a thread that fails.
     let tables = (0..config.threads)
