@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# The gauntlet of issue 18: Borrow (the work tree's build, or --engine) plays
+# The gauntlet: Borrow (the work tree's build, or --engine) plays
 # each opponent in colour-swapped pairs from the balanced noob_3moves
 # openings, at one clock, every engine with Threads=1 and Hash=16 and no book
 # of its own, and prints a table: opponent, games, W/D/L, Borrow's Elo +/- 95%.

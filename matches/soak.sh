@@ -1,5 +1,5 @@
 #!/bin/sh
-# The soak run of issue 7: `borrow` against itself at 1+0.01, two games at a
+# The soak run: `borrow` against itself at 1+0.01, two games at a
 # time, in four configurations (Threads 1 and 2, Hash 1 and 256 MB), through
 # `borrow-match`. Every configuration must end with no crash, illegal move,
 # time loss or stall, and each engine's peak memory near its Hash.

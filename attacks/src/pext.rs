@@ -24,7 +24,7 @@
 //! BMI2's `pdep`, the inverse: a table of 210 KiB instead of 841 KiB, which
 //! stays in the level-2 cache beside the rest of the work. One more
 //! instruction per lookup, and fewer cache misses: faster in perft
-//! (measured when the packing came in, issue 13).
+//! (measured when the packing came in).
 //!
 //! The type exists in every build, so code naming it compiles everywhere, but
 //! [`Method::ALL`] offers it only on x86-64 targets with BMI2

@@ -82,7 +82,7 @@ impl Seen {
 }
 
 fn single_slider<A: SliderAttacks>() {
-    let mut rng = Rng(0x9e37_79b9_7f4a_7c15);
+    let mut rng = Rng::new(0x9e37_79b9_7f4a_7c15);
     let (mut rook_seen, mut bishop_seen) = (Seen::default(), Seen::default());
     for _ in 0..1500 {
         let occ = Bitboard(rng.occupancy());
@@ -134,7 +134,7 @@ fn single_slider_xrays_match_brute_force_for_every_method() {
 }
 
 fn line_wise<A: SliderAttacks>() {
-    let mut rng = Rng(0x0123_4567_89ab_cdef);
+    let mut rng = Rng::new(0x0123_4567_89ab_cdef);
     let mut seen = Seen::default();
     for _ in 0..800 {
         let occ = Bitboard(rng.occupancy());
@@ -180,7 +180,7 @@ fn line_xrays_match_brute_force_for_every_method() {
 
 #[test]
 fn shift_and_fill_match_the_walk() {
-    let mut rng = Rng(0x5555_aaaa_1234_8765);
+    let mut rng = Rng::new(0x5555_aaaa_1234_8765);
     for _ in 0..2000 {
         let occ = Bitboard(rng.occupancy());
         let gens = Bitboard(rng.sparse());
@@ -201,7 +201,7 @@ fn shift_and_fill_match_the_walk() {
 
 #[test]
 fn setwise_attacks_and_xrays_are_unions_of_single_sliders() {
-    let mut rng = Rng(0xdead_beef_cafe_f00d);
+    let mut rng = Rng::new(0xdead_beef_cafe_f00d);
     let mut seen = [Seen::default(), Seen::default()];
     for round in 0..3000 {
         let occ = Bitboard(rng.occupancy());
@@ -261,7 +261,7 @@ fn path(a: Square, b: Square) -> Option<(bool, Bitboard)> {
 
 #[test]
 fn blockers_by_targets_match_every_slider_target_pair() {
-    let mut rng = Rng(0x0f0f_f0f0_3c3c_c3c3);
+    let mut rng = Rng::new(0x0f0f_f0f0_3c3c_c3c3);
     let mut seen = Seen::default();
     for round in 0..3000 {
         let occ = Bitboard(rng.occupancy());
@@ -375,7 +375,7 @@ fn position(rng: &mut Rng) -> Position {
 }
 
 fn pins_for<A: SliderAttacks>() {
-    let mut rng = Rng(0x7777_1111_dddd_3333);
+    let mut rng = Rng::new(0x7777_1111_dddd_3333);
     let (mut pin_seen, mut disc_seen) = (Seen::default(), Seen::default());
     for _ in 0..20_000 {
         let p = position(&mut rng);

@@ -11,7 +11,6 @@
 //! - [`Entry`]: the 16-byte big-endian record; [`encode_move`] and
 //!   [`decode_move`]: Polyglot's move encoding (castling as king takes rook,
 //!   promotion bits).
-//! - [`Rng`]: a small seeded generator (SplitMix64) for reproducible choices.
 //!
 //! Making a book:
 //! - [`pgn`]: a PGN reader ([`pgn::Reader`], [`pgn::read_games`]) that
@@ -38,13 +37,11 @@ mod error;
 pub mod openings;
 pub mod pgn;
 mod reader;
-mod rng;
 mod text;
 mod writer;
 
 pub use entry::{ENTRY_SIZE, Entry, decode_move, encode_move, entries_to_bytes};
 pub use error::LineError;
 pub use reader::{Book, BookError, BookMove, choose_best, choose_weighted};
-pub use rng::Rng;
 pub use text::{plural, read_text};
 pub use writer::{BookBuilder, BuildOptions};

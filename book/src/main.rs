@@ -256,7 +256,7 @@ fn make(pgn: &str, out: &str, options: BuildOptions) -> Result<String, String> {
     );
     if entries.is_empty() {
         // An empty book is of no use, and would overwrite --out: bad input,
-        // as a PGN without games is (issue 41).
+        // as a PGN without games is.
         let why = if options.min_games > 1 {
             format!(
                 "no move was played in at least {} games with a non-zero weight \

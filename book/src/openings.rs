@@ -32,7 +32,7 @@ use movegen::{FenError, Move, MoveError, Position, STARTING_FEN};
 
 use crate::error::LineError;
 use crate::pgn::Reader;
-use crate::rng::Rng;
+use rng::Rng;
 
 /// One opening: a start position and moves played from it.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -69,6 +69,20 @@ impl fmt::Display for OpeningError {
 impl std::error::Error for OpeningError {}
 
 impl Opening {
+    /// The standard start position, no moves.
+    pub fn startpos() -> Opening {
+        Opening {
+            fen: STARTING_FEN.to_owned(),
+            moves: Vec::new(),
+        }
+    }
+
+    /// Whether the opening starts from the standard start position (then
+    /// games send `position startpos`).
+    pub fn is_startpos(&self) -> bool {
+        self.fen == STARTING_FEN
+    }
+
     /// An opening of a start position alone.
     pub fn from_position(pos: &Position) -> Opening {
         Opening {
@@ -102,7 +116,7 @@ impl Opening {
     /// `startpos` or `fen <FEN>`, then `moves <m1> <m2>...` if there are
     /// moves (castling as `e1g1`).
     pub fn uci_position(&self) -> String {
-        let mut s = if self.fen == STARTING_FEN {
+        let mut s = if self.is_startpos() {
             "startpos".to_owned()
         } else {
             format!("fen {}", self.fen)

@@ -10,7 +10,7 @@ use attacks::SliderAttacks;
 use movegen::{Move, Position};
 
 use crate::entry::{ENTRY_SIZE, Entry, decode_move};
-use crate::rng::Rng;
+use rng::Rng;
 
 /// Why a book cannot be used.
 #[derive(Debug)]

@@ -259,7 +259,7 @@ fn make_errors_exit_2() {
     }
 }
 
-/// Issue 17, row 2: the output is never the input, also through links;
+/// the output is never the input, also through links;
 /// the games are left as they were.
 #[test]
 fn make_refuses_to_overwrite_its_input() {
@@ -296,8 +296,8 @@ fn make_refuses_to_overwrite_its_input() {
     assert!(!book::Book::open(&out).unwrap().is_empty());
 }
 
-/// Issue 17, row 6: a PGN without a readable game is bad input (exit 2,
-/// no book written). Issue 41: so are games that give no entry, with why
+/// a PGN without a readable game is bad input (exit 2,
+/// no book written). So are games that give no entry, with why
 /// on stderr, and an existing book is left as it was.
 #[test]
 fn make_on_unreadable_games_or_no_entry_exits_2_and_says_why() {
@@ -379,7 +379,7 @@ fn make_on_unreadable_games_or_no_entry_exits_2_and_says_why() {
     assert_eq!(book::Book::open(&out).unwrap().len(), 2);
 }
 
-/// Issue 17, across the tools: `--version`, `COMMAND --help` with that
+/// Across the tools: `--version`, `COMMAND --help` with that
 /// command's help and exit 0, exit codes in every help, "1 entry".
 #[test]
 fn version_and_command_help() {

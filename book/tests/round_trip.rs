@@ -7,8 +7,9 @@ use std::collections::HashMap;
 
 use attacks::Color;
 use book::pgn::read_games;
-use book::{Book, BookBuilder, BuildOptions, Rng};
+use book::{Book, BookBuilder, BuildOptions};
 use movegen::Position;
+use rng::Rng;
 
 /// What the sample games say, counted here directly: for each position and
 /// move (UCI), the games and the points (from the `Result` tag) of the side

@@ -125,6 +125,11 @@ enum Cmd {
               value_parser = parse_eval)]
         eval: EvalKind,
     },
+    /// OpenBench's SPSA input for the search's constants, a line each
+    /// ('name, int, value, min, max, c_end, r_end'); each is also a UCI
+    /// option of this build (feature 'tune')
+    #[cfg(feature = "tune")]
+    Spsa,
 }
 
 fn parse_methods(s: &str) -> Result<Vec<Method>, String> {
@@ -354,6 +359,11 @@ where
             config.resume = resume;
             config.evaluator = Evaluator::of_kind(eval);
             run_datagen(&config)
+        }
+        #[cfg(feature = "tune")]
+        Some(Cmd::Spsa) => {
+            print!("{}", crate::search::params::spsa_input());
+            ExitCode::SUCCESS
         }
         None => {
             let out: Output = Arc::new(Mutex::new(io::stdout()));

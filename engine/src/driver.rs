@@ -13,7 +13,8 @@ use attacks::Square;
 use attacks::{SliderAttacks, dispatch};
 use movegen::{IllegalMoveError, Move, MoveError, Position, STARTING_FEN};
 
-use book::{Book, Rng, plural};
+use book::{Book, plural};
+use rng::Rng;
 
 use crate::eval::evaluate;
 use crate::evaluator::{EvalKind, Evaluator};
@@ -79,7 +80,7 @@ fn format_report(r: &Report, chess960: bool, wdl_material: Option<u32>) -> Strin
     let nps = r.nodes as u128 * 1000 / ms;
     let pv: Vec<String> = r.pv.iter().map(|m| m.uci(chess960).to_string()).collect();
     let wdl = wdl_material.map_or(String::new(), |m| {
-        let [w, d, l] = crate::wdl::MODEL.permille(r.score, m);
+        let [w, d, l] = crate::win_rate::MODEL.permille(r.score, m);
         format!(" wdl {w} {d} {l}")
     });
     format!(
@@ -337,11 +338,29 @@ impl Driver {
         for spec in &OPTIONS {
             self.say(&spec.declaration());
         }
+        // The tuning build: every search constant, at its current value.
+        #[cfg(feature = "tune")]
+        for t in crate::search::params::TUNABLES {
+            let now = crate::search::params::params().get(t.name);
+            self.say(&format!(
+                "option name {} type spin default {} min {} max {}",
+                t.name,
+                now.unwrap_or(t.default),
+                t.min,
+                t.max
+            ));
+        }
         self.say("uciok");
     }
 
     fn set_option(&mut self, name: &str, value: Option<&str>) {
         let result = match Spec::find(name) {
+            #[cfg(feature = "tune")]
+            None => match value.map(str::trim).map(str::parse::<i64>) {
+                Some(Ok(v)) => crate::search::params::set(name, v),
+                _ => Err(format!("unknown option '{name}', or not a number")),
+            },
+            #[cfg(not(feature = "tune"))]
             None => Err(format!("unknown option '{name}'")),
             Some(spec) => spec
                 .parse(name, value)
@@ -541,7 +560,7 @@ impl Driver {
         let wdl_material = self
             .options
             .show_wdl
-            .then(|| crate::wdl::material(&self.position));
+            .then(|| crate::win_rate::material(&self.position));
         if let Some(m) = self.book_move(&go) {
             self.say(&format!("bestmove {}", m.uci(chess960)));
             return;

@@ -9,26 +9,27 @@
 //! - [`eval`]: the hand-crafted, tapered evaluation and its weights.
 //! - [`nnue`]: the learned evaluation, a net updated move by move.
 //! - [`evaluator`]: which of the two the search uses.
-//! - [`mix`]: a hash of bitboards, for tables keyed by part of a position.
+//! - [`board_hash`]: a hash of bitboards, for tables keyed by part of a
+//!   position.
 //! - [`tt`]: the lock-free transposition table.
 //! - [`tablebase`]: Syzygy endgame tablebases (WDL in the search, DTZ at the root).
-//! - [`wdl`]: win/draw/loss from a score, for `UCI_ShowWDL`.
+//! - [`win_rate`]: win/draw/loss from a score, for `UCI_ShowWDL`.
 //! - [`datagen`]: labelled positions from self-play (`borrow datagen`).
 //! - [`tune`]: Texel tuning of the evaluation's weights from labelled positions.
 //! - [`time`]: time management.
-//! - [`bench`]: the fixed search `borrow bench` runs.
+//! - [`mod@bench`]: the fixed search `borrow bench` runs.
 //! - [`cli`]: the `borrow` command line and the UCI input loop.
 //! - [`signal`]: Ctrl-C asks a long run to stop.
 
 #![deny(missing_docs)]
 
 pub mod bench;
+pub mod board_hash;
 pub mod cli;
 pub mod datagen;
 pub mod driver;
 pub mod eval;
 pub mod evaluator;
-pub mod mix;
 pub mod nnue;
 pub mod options;
 pub mod search;
@@ -38,7 +39,7 @@ pub mod time;
 pub mod tt;
 pub mod tune;
 pub mod uci;
-pub mod wdl;
+pub mod win_rate;
 
 #[cfg(test)]
 mod test_positions;

@@ -10,11 +10,10 @@ use crate::evaluator::{EvalKind, Evaluator};
 use crate::search::Strength;
 use crate::uci::quote;
 
-/// The largest `Hash`, in MB (the smallest is 1): the `perft` tool's limit
-/// for its table too.
-pub const MAX_HASH_MB: usize = perft::MAX_HASH_MB;
-/// The most search `Threads` (the fewest is 1): the `perft` tool's limit too.
-pub const MAX_THREADS: usize = perft::MAX_THREADS;
+/// The largest `Hash`, in MB (the smallest is 1).
+pub const MAX_HASH_MB: usize = 65_536;
+/// The most search `Threads` (the fewest is 1).
+pub const MAX_THREADS: usize = 256;
 
 /// Every option, as the driver tells them apart.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]

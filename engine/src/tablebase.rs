@@ -39,7 +39,7 @@ pub struct Syzygy {
 /// The outcome of a probe for the side to move, the 50-move rule applied as
 /// `Syzygy50MoveRule` says.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
-pub enum Outcome {
+pub enum TbResult {
     /// A win.
     Win,
     /// A draw.
@@ -102,20 +102,20 @@ impl Syzygy {
         pos.occupied().count() <= self.cardinality && pos.castling().is_empty()
     }
 
-    fn outcome(&self, wdl: Wdl) -> Outcome {
+    fn outcome(&self, wdl: Wdl) -> TbResult {
         match wdl {
-            Wdl::Win => Outcome::Win,
-            Wdl::CursedWin if !self.rule50 => Outcome::Win,
-            Wdl::Loss => Outcome::Loss,
-            Wdl::BlessedLoss if !self.rule50 => Outcome::Loss,
-            _ => Outcome::Draw,
+            Wdl::Win => TbResult::Win,
+            Wdl::CursedWin if !self.rule50 => TbResult::Win,
+            Wdl::Loss => TbResult::Loss,
+            Wdl::BlessedLoss if !self.rule50 => TbResult::Loss,
+            _ => TbResult::Draw,
         }
     }
 
     /// The WDL outcome of `pos`, which must follow a capture or pawn move
     /// (half-move clock 0), as the WDL tables assume. `None` if the tables
     /// do not answer (too many pieces, a missing or corrupt table).
-    pub fn probe_wdl<A: SliderAttacks>(&self, pos: &Position<A>) -> Option<Outcome> {
+    pub fn probe_wdl<A: SliderAttacks>(&self, pos: &Position<A>) -> Option<TbResult> {
         if !self.covers(pos) {
             return None;
         }
@@ -134,7 +134,7 @@ impl Syzygy {
     pub fn root_moves<A: SliderAttacks>(
         &self,
         pos: &Position<A>,
-    ) -> Option<(Vec<Move>, Outcome, i32)> {
+    ) -> Option<(Vec<Move>, TbResult, i32)> {
         if !self.covers(pos) {
             return None;
         }
@@ -145,14 +145,14 @@ impl Syzygy {
             let after = to_shakmaty(&child)?;
             // From the mover's side: the negated result of the reply.
             let (outcome, plies) = if after.is_checkmate() {
-                (Outcome::Win, 0)
+                (TbResult::Win, 0)
             } else {
                 let dtz = self.tables.probe_dtz(&after).ok()?.ignore_rounding();
                 let wdl = self.tables.probe_wdl(&after).ok()?;
                 let mine = match self.outcome(resolve(wdl)) {
-                    Outcome::Win => Outcome::Loss,
-                    Outcome::Loss => Outcome::Win,
-                    Outcome::Draw => Outcome::Draw,
+                    TbResult::Win => TbResult::Loss,
+                    TbResult::Loss => TbResult::Win,
+                    TbResult::Draw => TbResult::Draw,
                 };
                 // A zeroing move resets the count: the child's DTZ is the rest.
                 (mine, dtz.0.unsigned_abs())
@@ -163,20 +163,20 @@ impl Syzygy {
         ranked.retain(|r| rank(r.1) == best);
         let outcome = ranked[0].1;
         let plies = match outcome {
-            Outcome::Win => ranked.iter().map(|r| r.2).min()?,
-            Outcome::Loss => ranked.iter().map(|r| r.2).max()?,
-            Outcome::Draw => 0,
+            TbResult::Win => ranked.iter().map(|r| r.2).min()?,
+            TbResult::Loss => ranked.iter().map(|r| r.2).max()?,
+            TbResult::Draw => 0,
         };
         let keep: Vec<Move> = ranked
             .iter()
-            .filter(|r| outcome == Outcome::Draw || r.2 == plies)
+            .filter(|r| outcome == TbResult::Draw || r.2 == plies)
             .map(|r| r.0)
             .collect();
         let away = (plies as i32 + 1).min(crate::search::MAX_PLY as i32);
         let score = match outcome {
-            Outcome::Win => TB_WIN - away,
-            Outcome::Loss => -TB_WIN + away,
-            Outcome::Draw => 0,
+            TbResult::Win => TB_WIN - away,
+            TbResult::Loss => -TB_WIN + away,
+            TbResult::Draw => 0,
         };
         Some((keep, outcome, score))
     }
@@ -194,11 +194,11 @@ fn resolve(wdl: AmbiguousWdl) -> Wdl {
     }
 }
 
-fn rank(o: Outcome) -> i32 {
+fn rank(o: TbResult) -> i32 {
     match o {
-        Outcome::Win => 1,
-        Outcome::Draw => 0,
-        Outcome::Loss => -1,
+        TbResult::Win => 1,
+        TbResult::Draw => 0,
+        TbResult::Loss => -1,
     }
 }
 

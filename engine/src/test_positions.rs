@@ -7,7 +7,7 @@ use movegen::Position;
 /// 80 plies long: every position after a move that is neither in check nor
 /// drawn by material.
 pub fn random_positions(seed: u64, n: usize) -> Vec<Position> {
-    let mut rng = testkit::Rng(seed);
+    let mut rng = testkit::Rng::new(seed);
     let mut out = Vec::new();
     while out.len() < n {
         let mut pos: Position = Position::startpos();

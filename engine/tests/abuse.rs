@@ -74,7 +74,7 @@ fn garbage_is_answered_with_info_string_and_the_engine_keeps_serving() {
     e.quit();
 }
 
-/// Issue 17, row 1. UCI: skip what cannot be read, search with the rest,
+/// UCI: skip what cannot be read, search with the rest,
 /// always answer `bestmove` (a GUI would wait for it until its clock ran
 /// out). One rule for every numeric parameter: not a whole number, skipped;
 /// out of range (`depth -1`, `wtime -100`), clamped; each said in an
@@ -116,7 +116,7 @@ fn go_with_unreadable_parameters_still_searches_and_answers() {
     e.quit();
 }
 
-/// Issue 17, row 3: `perft` runs like a search, so the input loop stays
+/// `perft` runs like a search, so the input loop stays
 /// free: `isready` is answered at once, `stop` ends it, `quit` exits.
 #[test]
 fn perft_at_the_terminal_is_interruptible() {
@@ -140,7 +140,7 @@ fn perft_at_the_terminal_is_interruptible() {
     e.quit();
 }
 
-/// Issue 17, row 8: UCI takes UCI notation only; a SAN move is refused
+/// UCI takes UCI notation only; a SAN move is refused
 /// with a message that says so.
 #[test]
 fn san_in_a_position_command_asks_for_uci_notation() {
@@ -156,7 +156,7 @@ fn san_in_a_position_command_asks_for_uci_notation() {
     e.quit();
 }
 
-/// Issue 17, row 15: `setoption name Hash` does not block the input loop;
+/// `setoption name Hash` does not block the input loop;
 /// `quit` right after a large one acts at once. (The table is made at the
 /// next `isready`, `ucinewgame` or `go`; here none comes.)
 #[test]
@@ -178,7 +178,7 @@ fn quit_right_after_a_large_hash_acts_at_once() {
     );
 }
 
-/// Issue 17, row 16: `register` is a UCI command; nothing to register.
+/// `register` is a UCI command; nothing to register.
 #[test]
 fn register_is_accepted_silently() {
     let mut e = Engine::new();
@@ -189,7 +189,7 @@ fn register_is_accepted_silently() {
     e.quit();
 }
 
-/// Issue 17: a huge garbage line is quoted short in the `info string`.
+/// a huge garbage line is quoted short in the `info string`.
 #[test]
 fn a_huge_garbage_line_is_quoted_short() {
     let mut e = Engine::new();
@@ -201,7 +201,7 @@ fn a_huge_garbage_line_is_quoted_short() {
     e.quit();
 }
 
-/// Issue 17: `d` shows the board, side to move, castling rights, en
+/// `d` shows the board, side to move, castling rights, en
 /// passant square and checkers, as well as the FEN and key.
 #[test]
 fn d_shows_the_board() {

@@ -102,7 +102,7 @@ fn bench_into_a_closed_pipe_does_not_panic() {
     let mut stderr = String::new();
     let _ = err.read_to_string(&mut stderr);
     assert!(!stderr.contains("panicked"), "{stderr}");
-    // Issue 17, row 14: a closed pipe is a quiet success, as for any tool
+    // a closed pipe is a quiet success, as for any tool
     // whose reader has what it wanted.
     assert_eq!(status.code(), Some(0), "{status}: {stderr}");
     assert!(stderr.is_empty(), "{stderr}");
@@ -135,7 +135,7 @@ fn bench_into_head_1_is_a_quiet_success() {
     );
 }
 
-/// Issue 17, row 5: the bare depth (`borrow bench 13`, as OpenBench runs
+/// the bare depth (`borrow bench 13`, as OpenBench runs
 /// it) has the check of `--depth`: 1 to 64.
 #[test]
 fn bench_depth_is_checked_however_it_is_given() {
@@ -163,7 +163,7 @@ fn bench_depth_is_checked_however_it_is_given() {
     assert_eq!(bench_nodes(&a.stdout), bench_nodes(&b.stdout));
 }
 
-/// Issue 17, across the tools: `--version`, `bench --help`, exit codes in
+/// Across the tools: `--version`, `bench --help`, exit codes in
 /// the help, unknown methods listed with their aliases.
 #[test]
 fn version_help_and_method_names() {

@@ -131,7 +131,7 @@ impl Session {
     fn new(id: usize, seed: u64) -> Session {
         Session {
             id,
-            rng: Rng(seed ^ (id as u64 + 1).wrapping_mul(0x9e37_79b9_7f4a_7c15)),
+            rng: Rng::new(seed ^ (id as u64 + 1).wrapping_mul(0x9e37_79b9_7f4a_7c15)),
             engine: Engine::start(),
             position: Chess::default(),
             gos: Vec::new(),

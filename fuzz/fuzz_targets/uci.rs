@@ -30,7 +30,7 @@ fuzz_target!(|data: &[u8]| {
             Command::Go(go) => {
                 assert_eq!(words[0], "go");
                 // No parameter is invented; one whose value does not parse is skipped
-                // (issue 17: the rest of the go still runs).
+                // (the rest of the go still runs).
                 let given: std::collections::HashSet<&str> = words[1..].iter().copied().collect();
                 let has = |w: &str| given.contains(w);
                 assert!(go.wtime.is_none() || has("wtime"), "{line:?}");

@@ -4,10 +4,10 @@
 use std::path::PathBuf;
 use std::time::Duration;
 
-use crate::engine::EngineConfig;
 use crate::game::{Adjudication, DrawRule, ResignRule};
 use crate::openings::{Format, Order};
 use crate::sprt::{EloModel, Sprt};
+use crate::uci_engine::EngineConfig;
 
 /// The text of `-help`.
 pub const USAGE: &str = "\
@@ -625,7 +625,7 @@ mod tests {
         assert_eq!(c.rounds, None); // until the SPRT decides
     }
 
-    /// Issue 41: -rounds counts rounds of -games games each, as in fastchess,
+    /// -rounds counts rounds of -games games each, as in fastchess,
     /// and -repeat is -games 2 (the default); the help says how many games
     /// that makes.
     #[test]

@@ -16,8 +16,8 @@ use shakmaty::zobrist::Zobrist64;
 use shakmaty::{CastlingMode, Chess, Color, EnPassantMode, KnownOutcome, Position};
 
 use crate::clock::{Clock, Limits};
-use crate::engine::{EngineConfig, EngineError, Info, Score, Search, UciEngine};
 use crate::openings::{self, Opening};
+use crate::uci_engine::{EngineConfig, EngineError, Info, Score, Search, UciEngine};
 
 /// `-draw movenumber=N movecount=C score=S`: a draw when both engines'
 /// scores have stayed within `S` centipawns of zero for `C` consecutive
@@ -434,7 +434,7 @@ pub fn play(
 
     let mut clocks: [Option<Clock>; 2] =
         [limits[0].tc.map(Clock::new), limits[1].tc.map(Clock::new)];
-    let position_prefix = if openings::is_startpos(opening) {
+    let position_prefix = if opening.is_startpos() {
         "position startpos".to_string()
     } else {
         format!("position fen {}", opening.fen)

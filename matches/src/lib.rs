@@ -7,7 +7,7 @@
 //! - [`cli`]: the command line (fastchess-style single-dash options) and
 //!   [`cli::MatchConfig`].
 //! - [`clock`]: time controls (`40/60+0.6`, `10+0.1`) and the chess clock.
-//! - [`engine`]: a UCI engine as a child process, read by a thread through a
+//! - [`uci_engine`]: a UCI engine as a child process, read by a thread through a
 //!   channel with deadlines.
 //! - [`game`]: one game, refereed by shakmaty: legality, the rules of the
 //!   game's end, adjudication, and engine failures (illegal move, crash,
@@ -19,16 +19,14 @@
 //! - [`sprt`]: the GSPRT log-likelihood ratio, logistic or normalised.
 //! - [`tournament`]: worker threads, game pairs, progress, stopping.
 //! - [`report`]: the final summary as text and JSON.
-//! - [`experiment`]: the attack-method experiment (`borrow-experiment`):
-//!   bench speed, fixed-node identity and timed matches of every attack
-//!   method of the Borrow engine against the baseline method.
+//!
+//! The attack-method experiment (`borrow-experiment`) is built on this
+//! runner in a crate of its own, `experiment`.
 
 #![deny(missing_docs)]
 
 pub mod cli;
 pub mod clock;
-pub mod engine;
-pub mod experiment;
 pub mod game;
 pub mod openings;
 pub mod pgn;
@@ -36,3 +34,4 @@ pub mod report;
 pub mod sprt;
 pub mod stats;
 pub mod tournament;
+pub mod uci_engine;

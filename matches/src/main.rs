@@ -3,8 +3,8 @@
 
 use std::io::IsTerminal;
 use std::process::ExitCode;
+use std::sync::atomic::{AtomicBool, Ordering};
 
-use engine::signal;
 use matches::cli::{self, Command};
 use matches::report;
 use matches::tournament::{self, Progress, StopReason};
@@ -22,7 +22,15 @@ fn main() -> ExitCode {
             return ExitCode::from(2);
         }
     };
-    if let Err(e) = signal::install() {
+    // Ctrl-C: the first stops the match after the games under way, a
+    // second ends the process at once.
+    static INTERRUPTED: AtomicBool = AtomicBool::new(false);
+    let on_ctrl_c = || {
+        if INTERRUPTED.swap(true, Ordering::SeqCst) {
+            std::process::exit(130);
+        }
+    };
+    if let Err(e) = ctrlc::set_handler(on_ctrl_c) {
         eprintln!("borrow-match: warning: cannot catch Ctrl-C: {e}");
     }
     let progress = if std::io::stderr().is_terminal() {
@@ -30,7 +38,7 @@ fn main() -> ExitCode {
     } else {
         Progress::Lines
     };
-    let result = match tournament::run(&config, &signal::interrupted, progress) {
+    let result = match tournament::run(&config, &|| INTERRUPTED.load(Ordering::SeqCst), progress) {
         Ok(r) => r,
         Err(e) => {
             eprintln!("borrow-match: {e}");

@@ -23,9 +23,6 @@ use shakmaty::{CastlingMode, Chess, Position};
 pub use book::LineError;
 pub use book::openings::Opening;
 
-/// The standard start position.
-pub use movegen::STARTING_FEN as START_FEN;
-
 /// The format of an opening file (`-openings format=epd|pgn`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Format {
@@ -52,20 +49,6 @@ impl Order {
             Order::Random => book::openings::Order::Random { seed },
         }
     }
-}
-
-/// The opening of the standard start position, no moves.
-pub fn startpos() -> Opening {
-    Opening {
-        fen: START_FEN.to_string(),
-        moves: Vec::new(),
-    }
-}
-
-/// Whether `opening` starts from the standard start position (then games
-/// send `position startpos`).
-pub fn is_startpos(opening: &Opening) -> bool {
-    opening.fen == START_FEN
 }
 
 /// Parses a FEN into a legal position (shakmaty), in Chess960 mode where its
@@ -253,7 +236,7 @@ rnb1kbnr/pppp1ppp/8/4p3/6Pq/5P2/PPPPP2P/RNBQKBNR w KQkq - 1 3
                 "e2e4", "e7e5", "g1f3", "b8c6", "f1b5", "a7a6", "b5a4", "g8f6", "e1g1"
             ]
         );
-        assert!(is_startpos(&o[0]));
+        assert!(o[0].is_startpos());
         assert_eq!(o[1].fen, "4k3/8/8/8/8/8/8/4K2R w K - 0 1");
         assert_eq!(uci_moves(&o[1], false), ["e1g1", "e8d7"]);
         assert_eq!(uci_moves(&o[2], false), ["d2d4", "d7d5", "c2c4"]);
@@ -277,8 +260,8 @@ rnb1kbnr/pppp1ppp/8/4p3/6Pq/5P2/PPPPP2P/RNBQKBNR w KQkq - 1 3
         assert!(play_uci(&start, &["e2e4".into(), "e7e5".into()]).is_ok());
         assert!(play_uci(&start, &["e2e5".into()]).is_err());
         assert!(play_uci(&start, &["zz".into()]).is_err());
-        assert!(referee_check(&startpos()).is_ok());
-        assert!(start_position(&startpos()).is_ok());
+        assert!(referee_check(&Opening::startpos()).is_ok());
+        assert!(start_position(&Opening::startpos()).is_ok());
     }
 
     #[test]

@@ -61,7 +61,7 @@ pub fn format_game(g: &GameRecord, event: &str, round: &str, date: &str) -> Stri
     if g.chess960 {
         tag("Variant", "Chess960");
     }
-    if g.chess960 || !crate::openings::is_startpos(&g.opening) {
+    if g.chess960 || !g.opening.is_startpos() {
         tag("FEN", &g.opening.fen);
         tag("SetUp", "1");
     }
@@ -127,9 +127,9 @@ pub fn format_game(g: &GameRecord, event: &str, round: &str, date: &str) -> Stri
 mod tests {
     use super::*;
     use crate::clock::Limits;
-    use crate::engine::{Info, Score};
     use crate::game::{Failure, MoveRecord, Termination};
     use crate::openings::Opening;
+    use crate::uci_engine::{Info, Score};
     use shakmaty::KnownOutcome;
     use std::time::Duration;
 

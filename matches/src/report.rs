@@ -387,7 +387,7 @@ mod tests {
         );
     }
 
-    /// Issue 41: no failures, no table of zeros under an empty header.
+    /// no failures, no table of zeros under an empty header.
     #[test]
     fn no_failures_is_one_line() {
         let mut r = result();

@@ -233,8 +233,7 @@ pub fn elo_from_score(s: f64) -> f64 {
     -400.0 * (1.0 / s - 1.0).log10()
 }
 
-/// The error function: `libm`'s (a port of FreeBSD's msun, within an ulp),
-/// which replaced a hand-written series here.
+/// The error function: `libm`'s (a port of FreeBSD's msun, within an ulp).
 pub fn erf(x: f64) -> f64 {
     libm::erf(x)
 }

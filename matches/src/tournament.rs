@@ -16,12 +16,12 @@ use indicatif::{ProgressBar, ProgressStyle};
 use shakmaty::Color;
 
 use crate::cli::MatchConfig;
-use crate::engine::{EngineConfig, EngineError, UciEngine, UciLog};
 use crate::game::{self, Failure, GameRecord, Seat};
 use crate::openings::{self, Opening};
 use crate::pgn;
 use crate::sprt::Decision;
 use crate::stats::{Pairs, Trinomial, Wdl};
+use crate::uci_engine::{EngineConfig, EngineError, UciEngine, UciLog};
 
 /// Why the match stopped.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -127,7 +127,7 @@ fn wdl_of(record: &GameRecord, first_is_white: bool) -> Wdl {
 /// it in playing order: round `r` plays opening `r % len`.
 pub fn load_openings(config: &MatchConfig) -> Result<Vec<Opening>, String> {
     let Some(o) = &config.openings else {
-        return Ok(vec![openings::startpos()]);
+        return Ok(vec![Opening::startpos()]);
     };
     let (suite, errors) = openings::load(&o.file, o.format, o.plies)?;
     for e in errors.iter().take(20) {

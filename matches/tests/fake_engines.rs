@@ -7,12 +7,12 @@ use std::time::{Duration, Instant};
 
 use matches::cli::{MatchConfig, OpeningsConfig};
 use matches::clock::Limits;
-use matches::engine::EngineConfig;
 use matches::game::{Adjudication, DrawRule, Failure, ResignRule};
 use matches::openings::{Format, Order};
 use matches::sprt::{Decision, EloModel, Sprt};
 use matches::stats::Pairs;
 use matches::tournament::{self, MatchResult, Progress, StopReason};
+use matches::uci_engine::EngineConfig;
 
 const FAKE: &str = env!("CARGO_BIN_EXE_fake-engine");
 const RUNNER: &str = env!("CARGO_BIN_EXE_borrow-match");
@@ -318,7 +318,7 @@ fn the_command_line_runner() {
             "-each",
             "tc=5+0.05",
             "option.Hash=8",
-            // -repeat is -games 2, the default, as in fastchess (issue 41):
+            // -repeat is -games 2, the default, as in fastchess:
             // two rounds of a pair each, 4 games.
             "-repeat",
             "-rounds",
@@ -338,7 +338,7 @@ fn the_command_line_runner() {
         "{stdout}"
     );
     assert!(stdout.contains("Ptnml(0-2): [0, 0, 0, 0, 2]"), "{stdout}");
-    // The failures that happened, and only those (issue 41).
+    // The failures that happened, and only those.
     assert!(stdout.contains("\n  illegal moves"), "{stdout}");
     assert!(!stdout.contains("time losses"), "{stdout}");
     assert!(
@@ -429,7 +429,7 @@ fn ctrl_c_stops_cleanly_with_the_games_so_far() {
     let _ = std::fs::remove_file(pgn);
 }
 
-/// Issue 41: the fixture's `--help` prints its usage, and a bad command line
+/// the fixture's `--help` prints its usage, and a bad command line
 /// is an error with exit status 2, not a panic.
 #[test]
 fn fake_engine_help_and_bad_arguments() {

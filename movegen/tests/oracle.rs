@@ -19,7 +19,7 @@ fn random_positions(games: usize, plies: usize, seed: u64) -> Vec<String> {
 
 /// The same from Chess960 start positions (a random one per game).
 fn random_chess960_positions(games: usize, plies: usize, seed: u64) -> Vec<String> {
-    let mut pick = Rng(seed ^ 0x960);
+    let mut pick = Rng::new(seed ^ 0x960);
     random_positions_from(
         |_| shakmaty_pos(&chess960_start(pick.index(960))),
         games,
@@ -80,7 +80,7 @@ fn random_positions_from(
     plies: usize,
     seed: u64,
 ) -> Vec<String> {
-    let mut rng = Rng(seed);
+    let mut rng = Rng::new(seed);
     let mut fens = Vec::new();
     for game in 0..games {
         let mut pos = start(game);

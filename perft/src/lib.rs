@@ -10,10 +10,10 @@
 //! - [`PerftHash`] and [`perft_hashed`]: a transposition table for deep runs.
 //! - [`parallel_perft`] and [`split_root`]: root moves split across threads
 //!   (the counts below each, for any move generator).
-//! - [`MAX_THREADS`] and [`MAX_HASH_MB`]: the limits the `perft` tool and
-//!   the engine's `Threads` and `Hash` share.
+//! - [`MAX_THREADS`] and [`MAX_HASH_MB`]: the `perft` tool's limits.
 //! - [`suite`]: the EPD and shakmaty-block perft suites, parsed.
-//! - [`oracle`]: the same counts from `shakmaty`, the outside oracle.
+//! - `oracle` (feature `oracle`, on by default): the same counts from
+//!   `shakmaty`, the outside oracle.
 //!
 //! The `perft` binary is the command-line front end (`perft --help`): one
 //! position or a whole suite, any or all attack methods, timed against
@@ -22,6 +22,7 @@
 
 #![deny(missing_docs)]
 
+#[cfg(feature = "oracle")]
 pub mod oracle;
 pub mod suite;
 
@@ -65,10 +66,10 @@ fn sum_over_children<A: SliderAttacks>(
         .sum()
 }
 
-/// The most threads a count (and the engine's search) may use.
+/// The most threads a count may use (as the engine's `Threads`).
 pub const MAX_THREADS: usize = 256;
 
-/// The largest table, in MB: a [`PerftHash`] here, the engine's `Hash`.
+/// The largest [`PerftHash`], in MB (as the engine's `Hash`).
 pub const MAX_HASH_MB: usize = 65_536;
 
 /// [`perft`], or `None` as soon as `stop` is seen set (it is read at every

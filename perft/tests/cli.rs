@@ -287,7 +287,7 @@ fn help_describes_the_options() {
     }
 }
 
-/// Issue 17, row 14: `perft ... | head -1` is a quiet success (exit 1
+/// `perft ... | head -1` is a quiet success (exit 1
 /// means a count was wrong, and none was).
 #[test]
 fn a_closed_pipe_is_a_quiet_success() {
@@ -311,7 +311,7 @@ fn a_closed_pipe_is_a_quiet_success() {
     }
 }
 
-/// Issue 17, row 7: a suite with a byte that is not UTF-8 (a Latin-1 name
+/// a suite with a byte that is not UTF-8 (a Latin-1 name
 /// in a comment) is read, as `book make` reads such files.
 #[test]
 fn epd_suite_with_latin_1_bytes_is_read() {
@@ -329,7 +329,7 @@ fn epd_suite_with_latin_1_bytes_is_read() {
     assert_eq!(stdout(&o).lines().last(), Some("2 passed, 0 failed"));
 }
 
-/// Issue 17: an invalid FEN is named once in the error.
+/// an invalid FEN is named once in the error.
 #[test]
 fn a_bad_fen_is_named_once() {
     for fen in ["garbage", "8/8/8/8/8/8/8/8 w - - 0 1"] {
@@ -340,7 +340,7 @@ fn a_bad_fen_is_named_once() {
     }
 }
 
-/// Issue 17, across the tools: `--version`, `--opt=value`, exit codes in
+/// Across the tools: `--version`, `--opt=value`, exit codes in
 /// the help, the engine's limits for threads and hash.
 #[test]
 fn version_equals_form_and_limits() {

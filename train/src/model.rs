@@ -8,8 +8,8 @@
 //! [`engine::nnue::SCALE`] centipawns. Quantising multiplies the hidden layer
 //! by `QA`, the output weights by `QB` and the output bias by `QA × QB`.
 
-use book::Rng;
 use engine::nnue::{INPUTS, QA, QB};
+use rng::Rng;
 
 use crate::sample::{MAX_PIECES, Sample, sigmoid};
 

@@ -6,7 +6,7 @@
 use std::path::{Path, PathBuf};
 use std::time::Instant;
 
-use book::Rng;
+use rng::Rng;
 
 use crate::checkpoint::{Checkpoint, CheckpointError};
 use crate::model::{Model, Scratch};

@@ -4,10 +4,10 @@
 
 use std::path::PathBuf;
 
-use book::Rng;
 use engine::nnue::{Network, SCALE};
 use engine::tune::data::Labelled;
 use movegen::Position;
+use rng::Rng;
 use train::data::{Filter, load, split_validation};
 use train::model::{Model, Scratch};
 use train::sample::Sample;

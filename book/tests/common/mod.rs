@@ -6,8 +6,8 @@
 use std::fmt::Write as _;
 use std::path::{Path, PathBuf};
 
-use book::Rng;
 use movegen::{Move, MoveKind, Position};
+use rng::Rng;
 
 /// The shipped sample games (made by [`generate_sample_pgn`]).
 pub const SAMPLE_PGN: &str = include_str!("../data/games.pgn");

@@ -88,7 +88,7 @@ fn parse(args: &[String]) -> Result<Option<(Config, bool)>, String> {
 
 /// `--wdl`: fits and prints the model.
 fn fit_wdl(cfg: &Config) -> ExitCode {
-    match engine::tune::wdl::run(&cfg.data) {
+    match engine::tune::win_rate::run(&cfg.data) {
         Ok(f) => {
             let m = f.model;
             println!(

@@ -4,8 +4,8 @@
 
 use std::time::{Duration, Instant};
 
-use book::Rng;
 use movegen::Position;
+use rng::Rng;
 
 use crate::evaluator::Evaluator;
 use crate::search::{Limits, MATE_BOUND, Outcome, Shared, Silent, search};

@@ -11,8 +11,8 @@
 
 use std::path::Path;
 
-use book::Rng;
 use movegen::Position;
+use rng::Rng;
 
 use super::game::{GameSettings, opening};
 use super::read_starts;

@@ -3,7 +3,7 @@
 //!
 //! - [`game`]: one game: the opening, fixed-node searches, the rules and the
 //!   adjudication, the positions kept.
-//! - [`format`]: the text and binary (marlinformat) records.
+//! - [`mod@format`]: the text and binary (marlinformat) records.
 //! - [`genfens`]: opening positions for OpenBench's distributed datagen.
 //!
 //! Games are numbered; game `g`'s random choices come from a generator
@@ -29,8 +29,8 @@ use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::mpsc;
 use std::time::{Duration, Instant};
 
-use book::Rng;
 use movegen::Position;
+use rng::Rng;
 
 pub use format::Format;
 use format::RECORD_SIZE;

@@ -1,9 +1,9 @@
-//! The evaluation's weights as one flat list of [`Score`] terms, for the
+//! The evaluation's weights as one flat list of [`Tapered`] terms, for the
 //! tuner: where each field of [`Weights`] lies in the list, and the
 //! conversions both ways. The evaluation reports its terms by these indices
 //! (see [`super::Trace`]).
 
-use super::{Score, Weights};
+use super::{Tapered, Weights};
 
 /// `material[role]`: 6 terms.
 pub const MATERIAL: usize = 0;
@@ -52,7 +52,7 @@ pub const TERMS: usize = TEMPO + 1;
 
 impl Weights {
     /// The weights as a flat list, in the order of the index constants.
-    pub fn to_terms(&self) -> Vec<Score> {
+    pub fn to_terms(&self) -> Vec<Tapered> {
         let mut t = Vec::with_capacity(TERMS);
         t.extend(self.material);
         t.extend(self.pst.iter().flatten());
@@ -81,10 +81,10 @@ impl Weights {
 
     /// These weights with the terms replaced by `terms` (the order of
     /// [`Weights::to_terms`]); the fields that are not terms are kept.
-    pub fn with_terms(&self, terms: &[Score]) -> Weights {
+    pub fn with_terms(&self, terms: &[Tapered]) -> Weights {
         assert_eq!(terms.len(), TERMS, "a weight list of {TERMS} terms");
         let mut w = self.clone();
-        let copy = |dst: &mut [Score], at: usize| dst.copy_from_slice(&terms[at..at + dst.len()]);
+        let copy = |dst: &mut [Tapered], at: usize| dst.copy_from_slice(&terms[at..at + dst.len()]);
         copy(&mut w.material, MATERIAL);
         for (role, row) in w.pst.iter_mut().enumerate() {
             copy(row, PST + 64 * role);
@@ -117,13 +117,13 @@ impl Weights {
     /// reads: what the tuner writes.
     pub fn to_rust(&self, header: &str) -> String {
         use std::fmt::Write;
-        let sc = |s: &Score| format!("S({}, {})", s.0, s.1);
-        let list = |v: &[Score]| v.iter().map(sc).collect::<Vec<_>>().join(", ");
+        let sc = |s: &Tapered| format!("S({}, {})", s.mg, s.eg);
+        let list = |v: &[Tapered]| v.iter().map(sc).collect::<Vec<_>>().join(", ");
         let mut o = String::new();
         for line in header.lines() {
             let _ = writeln!(o, "//! {line}").map(|_| ());
         }
-        o.push_str("\nuse super::{Score as S, Weights};\n\n");
+        o.push_str("\nuse super::{S, Weights};\n\n");
         o.push_str("/// The weights Borrow plays with.\n");
         o.push_str("#[rustfmt::skip]\npub const WEIGHTS: Weights = Weights {\n");
         let _ = writeln!(o, "    material: [{}],", list(&self.material));
@@ -178,7 +178,7 @@ impl Weights {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::eval::WEIGHTS;
+    use crate::eval::{S, WEIGHTS};
 
     #[test]
     fn terms_round_trip_and_land_on_their_fields() {
@@ -188,18 +188,18 @@ mod tests {
         assert_eq!(same.to_terms(), terms);
         // Each index constant names the field the list puts there.
         let mut t = terms.clone();
-        t[PST + 64 * 3 + 10] = Score(1234, -1);
-        t[KING_DANGER + 7] = Score(77, 0);
-        t[TEMPO] = Score(-5, 9);
-        t[PASSED + 6] = Score(11, 22);
-        t[PHALANX + 3] = Score(5, 6);
-        t[BACKWARD] = Score(-7, -8);
+        t[PST + 64 * 3 + 10] = S(1234, -1);
+        t[KING_DANGER + 7] = S(77, 0);
+        t[TEMPO] = S(-5, 9);
+        t[PASSED + 6] = S(11, 22);
+        t[PHALANX + 3] = S(5, 6);
+        t[BACKWARD] = S(-7, -8);
         let w = WEIGHTS.with_terms(&t);
-        assert_eq!(w.pst[3][10], Score(1234, -1));
-        assert_eq!(w.king_danger[7], Score(77, 0));
-        assert_eq!(w.tempo, Score(-5, 9));
-        assert_eq!(w.passed[6], Score(11, 22));
-        assert_eq!(w.phalanx[3], Score(5, 6));
-        assert_eq!(w.backward, Score(-7, -8));
+        assert_eq!(w.pst[3][10], S(1234, -1));
+        assert_eq!(w.king_danger[7], S(77, 0));
+        assert_eq!(w.tempo, S(-5, 9));
+        assert_eq!(w.passed[6], S(11, 22));
+        assert_eq!(w.phalanx[3], S(5, 6));
+        assert_eq!(w.backward, S(-7, -8));
     }
 }

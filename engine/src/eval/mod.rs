@@ -28,32 +28,43 @@ use attacks::{
 };
 use movegen::{Position, Role};
 
-/// A middlegame and an endgame value.
+/// A middlegame and an endgame value, blended by the game's phase.
 #[derive(Copy, Clone, Debug, Default, PartialEq, Eq)]
-pub struct Score(pub i32, pub i32);
+pub struct Tapered {
+    /// The middlegame value.
+    pub mg: i32,
+    /// The endgame value.
+    pub eg: i32,
+}
 
-impl core::ops::Add for Score {
-    type Output = Score;
-    fn add(self, o: Score) -> Score {
-        Score(self.0 + o.0, self.1 + o.1)
+/// `S(mg, eg)`: a [`Tapered`] pair, the short form of the weights' tables.
+#[allow(non_snake_case)]
+pub const fn S(mg: i32, eg: i32) -> Tapered {
+    Tapered { mg, eg }
+}
+
+impl core::ops::Add for Tapered {
+    type Output = Tapered;
+    fn add(self, o: Tapered) -> Tapered {
+        S(self.mg + o.mg, self.eg + o.eg)
     }
 }
-impl core::ops::AddAssign for Score {
-    fn add_assign(&mut self, o: Score) {
-        self.0 += o.0;
-        self.1 += o.1;
+impl core::ops::AddAssign for Tapered {
+    fn add_assign(&mut self, o: Tapered) {
+        self.mg += o.mg;
+        self.eg += o.eg;
     }
 }
-impl core::ops::Sub for Score {
-    type Output = Score;
-    fn sub(self, o: Score) -> Score {
-        Score(self.0 - o.0, self.1 - o.1)
+impl core::ops::Sub for Tapered {
+    type Output = Tapered;
+    fn sub(self, o: Tapered) -> Tapered {
+        S(self.mg - o.mg, self.eg - o.eg)
     }
 }
-impl core::ops::Mul<i32> for Score {
-    type Output = Score;
-    fn mul(self, k: i32) -> Score {
-        Score(self.0 * k, self.1 * k)
+impl core::ops::Mul<i32> for Tapered {
+    type Output = Tapered;
+    fn mul(self, k: i32) -> Tapered {
+        S(self.mg * k, self.eg * k)
     }
 }
 
@@ -61,57 +72,57 @@ impl core::ops::Mul<i32> for Score {
 #[derive(Clone, Debug)]
 pub struct Weights {
     /// Material by role (pawn..king; the king's is unused).
-    pub material: [Score; 6],
+    pub material: [Tapered; 6],
     /// Piece-square values by role and square, for White (Black's mirror).
-    pub pst: [[Score; 64]; 6],
+    pub pst: [[Tapered; 64]; 6],
     /// By the number of squares a piece attacks that are not held by own
     /// pieces nor guarded by enemy pawns: knight, bishop, rook, queen
     /// (rows 0..=3; a knight reaches at most 8, a queen 27).
-    pub mobility: [[Score; 28]; 4],
+    pub mobility: [[Tapered; 28]; 4],
     /// A pawn with another of its side on the same file.
-    pub doubled: Score,
+    pub doubled: Tapered,
     /// A pawn with no friendly pawn on the adjacent files.
-    pub isolated: Score,
+    pub isolated: Tapered,
     /// A pawn beside a friendly pawn (same rank, adjacent file), by its
     /// relative rank.
-    pub phalanx: [Score; 8],
+    pub phalanx: [Tapered; 8],
     /// A pawn guarded by a friendly pawn, by its relative rank.
-    pub supported: [Score; 8],
+    pub supported: [Tapered; 8],
     /// A pawn that no friendly pawn beside or behind it on the adjacent
     /// files can ever guard, whose stop square an enemy pawn attacks (not
     /// counted for isolated pawns).
-    pub backward: Score,
+    pub backward: Tapered,
     /// A passed pawn, by its relative rank (0 = first).
-    pub passed: [Score; 8],
+    pub passed: [Tapered; 8],
     /// A passed pawn, per step the enemy king stands from the square in
     /// front of it (Chebyshev distance, 0..=7).
-    pub passer_enemy_king: Score,
+    pub passer_enemy_king: Tapered,
     /// A passed pawn, per step its own king stands from that square.
-    pub passer_own_king: Score,
+    pub passer_own_king: Tapered,
     /// Enemy pieces attacked by our pawns, by the victim's role.
-    pub threat_by_pawn: [Score; 6],
+    pub threat_by_pawn: [Tapered; 6],
     /// Enemy pieces attacked by our knights or bishops, by the victim's role.
-    pub threat_by_minor: [Score; 6],
+    pub threat_by_minor: [Tapered; 6],
     /// Enemy pieces attacked by our rooks, by the victim's role.
-    pub threat_by_rook: [Score; 6],
+    pub threat_by_rook: [Tapered; 6],
     /// A knight, and a bishop, on an outpost: in the enemy half, guarded by
     /// an own pawn, where no enemy pawn can ever attack it.
-    pub outpost: [Score; 2],
+    pub outpost: [Tapered; 2],
     /// Both bishops.
-    pub bishop_pair: Score,
+    pub bishop_pair: Tapered,
     /// A rook on a file without pawns.
-    pub rook_open: Score,
+    pub rook_open: Tapered,
     /// A rook on a file without own pawns.
-    pub rook_half_open: Score,
+    pub rook_half_open: Tapered,
     /// Per own pawn in front of the castled king.
-    pub shield: Score,
+    pub shield: Tapered,
     /// Weight of each attacking piece's role on the king zone.
     pub king_attack_weight: [i32; 6],
     /// The bonus for the summed attack weight on the enemy king's zone, by
     /// `weight.min(31)`, when two or more pieces attack it.
-    pub king_danger: [Score; 32],
+    pub king_danger: [Tapered; 32],
     /// For the side to move.
-    pub tempo: Score,
+    pub tempo: Tapered,
     /// Against a bare king (endgame only): per step the lone king stands
     /// from the centre, as a Manhattan distance (0..=6). Mates happen at the
     /// edge; without this the search sees no progress until a mate is
@@ -247,7 +258,7 @@ fn side<A: SliderAttacks, T: Trace>(
     passed: Bitboard,
     w: &Weights,
     t: &mut T,
-) -> Score {
+) -> Tapered {
     use layout::*;
     let sign = if us == Color::White { 1 } else { -1 };
     let them = !us;
@@ -262,7 +273,7 @@ fn side<A: SliderAttacks, T: Trace>(
     let our_pawn_attacks = pawn_attacks_setwise(us, our_pawns);
     let mut minor_reach = Bitboard::EMPTY;
     let mut rook_reach = Bitboard::EMPTY;
-    let mut score = Score(0, 0);
+    let mut score = S(0, 0);
     let mut attack_weight = 0;
     let mut attackers = 0;
 
@@ -448,7 +459,7 @@ fn evaluate_from<A: SliderAttacks, T: Trace>(
     let mut score = if us == Color::White {
         white
     } else {
-        Score(0, 0) - white
+        S(0, 0) - white
     } + w.tempo;
     let mut phase = 0;
     for role in [Role::Knight, Role::Bishop, Role::Rook, Role::Queen] {
@@ -467,14 +478,14 @@ fn evaluate_from<A: SliderAttacks, T: Trace>(
         return e;
     }
     // Scale down drawish endings where the stronger side has no pawns.
-    let strong = if score.1 > 0 { us } else { !us };
+    let strong = if score.eg > 0 { us } else { !us };
     if pos.pieces(strong, Role::Pawn).is_empty() {
         let non_pawn: i32 = [Role::Knight, Role::Bishop, Role::Rook, Role::Queen]
             .iter()
-            .map(|&r| w.material[r.index()].1 * pos.pieces(strong, r).count() as i32)
+            .map(|&r| w.material[r.index()].eg * pos.pieces(strong, r).count() as i32)
             .sum();
         if non_pawn < 400 {
-            score.1 /= 8;
+            score.eg /= 8;
             e.eg_divisor = 8;
         }
     }
@@ -489,14 +500,14 @@ fn evaluate_from<A: SliderAttacks, T: Trace>(
             if pos.pieces(winner, Role::Pawn).is_empty() {
                 let material: i32 = Role::ALL
                     .iter()
-                    .map(|&r| w.material[r.index()].1 * pos.pieces(winner, r).count() as i32)
+                    .map(|&r| w.material[r.index()].eg * pos.pieces(winner, r).count() as i32)
                     .sum();
                 return Evaluation {
                     cp: sign * (material + bonus),
                     ..e
                 };
             }
-            score.1 += sign * bonus;
+            score.eg += sign * bonus;
             e.mop_up += if winner == Color::White {
                 bonus
             } else {
@@ -504,6 +515,6 @@ fn evaluate_from<A: SliderAttacks, T: Trace>(
             };
         }
     }
-    e.cp = (score.0 * phase + score.1 * (24 - phase)) / 24;
+    e.cp = (score.mg * phase + score.eg * (24 - phase)) / 24;
     e
 }

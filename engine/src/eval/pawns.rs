@@ -10,17 +10,17 @@ use attacks::{Bitboard, Color, pawn_attacks};
 
 use super::layout::{BACKWARD, DOUBLED, ISOLATED, MATERIAL, PASSED, PHALANX, PST, SUPPORTED};
 use super::{
-    FILE_MASKS, Score, Trace, WEIGHTS, Weights, adjacent_files, passed_span, rear_span, relative,
-    stop_square,
+    FILE_MASKS, S, Tapered, Trace, WEIGHTS, Weights, adjacent_files, passed_span, rear_span,
+    relative, stop_square,
 };
-use crate::mix;
+use crate::board_hash;
 
 /// What the pawns alone decide.
 #[derive(Copy, Clone, Debug, Default, PartialEq, Eq)]
 pub struct PawnEval {
     /// Pawn material and squares and the pawn-structure terms: White's
     /// less Black's.
-    pub score: Score,
+    pub score: Tapered,
     /// Both sides' passed pawns (the evaluation adds the kings' distances
     /// to them, which the pawns alone do not decide).
     pub passed: Bitboard,
@@ -34,7 +34,7 @@ pub fn pawn_eval<T: Trace>(white: Bitboard, black: Bitboard, w: &Weights, t: &mu
         (Color::White, white, black, 1),
         (Color::Black, black, white, -1),
     ] {
-        let mut score = Score(0, 0);
+        let mut score = S(0, 0);
         for sq in ours {
             let rel = relative(us, sq);
             let (rel, rank) = (rel.index(), rel.rank().index());
@@ -116,7 +116,7 @@ impl PawnTable {
     /// of the entry it displaces.
     #[inline]
     pub fn get(&mut self, white: Bitboard, black: Bitboard) -> PawnEval {
-        let i = mix::index(&[white.0, black.0], BITS);
+        let i = board_hash::index(&[white.0, black.0], BITS);
         let entry = &mut self.entries[i];
         if entry.pawns != [white, black] {
             *entry = Entry {
@@ -187,7 +187,7 @@ mod tests {
                 .0
                 .iter()
                 .zip(&terms)
-                .fold(Score(0, 0), |s, (&c, &t)| s + t * c);
+                .fold(S(0, 0), |s, (&c, &t)| s + t * c);
             assert_eq!(e.score, traced, "{}", pos.fen());
             // A passer has no enemy pawn ahead on its file or beside it.
             for sq in e.passed {

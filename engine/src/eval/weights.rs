@@ -4,7 +4,7 @@
 //! Loss (training, validation): before 0.028558, 0.028621; after 0.028456, 0.028763.
 //! Do not edit by hand: tune again, or edit and say so here.
 
-use super::{Score as S, Weights};
+use super::{S, Weights};
 
 /// The weights Borrow plays with.
 #[rustfmt::skip]

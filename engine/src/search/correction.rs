@@ -7,8 +7,8 @@
 use attacks::{Color, SliderAttacks};
 use movegen::{Position, Role};
 
-use super::api::MATE_BOUND;
-use super::params::PARAMS;
+use super::params::params;
+use super::score::MATE_BOUND;
 
 /// Entries per side to move in each table (a power of two).
 const SIZE: usize = 16_384;
@@ -31,7 +31,7 @@ pub struct Correction {
 /// A table index from bitboards.
 #[inline]
 fn index(boards: &[u64]) -> usize {
-    crate::mix::index(boards, SIZE.trailing_zeros())
+    crate::board_hash::index(boards, SIZE.trailing_zeros())
 }
 
 /// The keys of `pos`: pawns, then each side's other pieces.
@@ -88,8 +88,8 @@ impl Correction {
         let side = pos.turn().index();
         let [p, w, b] = keys(pos);
         let target = (best - raw).clamp(-LIMIT, LIMIT) * GRAIN;
-        let weight = (depth + 1).min(PARAMS.corr_max_weight);
-        let scale = PARAMS.corr_weight_scale;
+        let weight = (depth + 1).min(params().corr_max_weight);
+        let scale = params().corr_weight_scale;
         let [white, black] = &mut self.pieces;
         for entry in [
             &mut self.pawns[side][p],

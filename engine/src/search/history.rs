@@ -6,8 +6,8 @@
 use attacks::{Color, SliderAttacks};
 use movegen::{Move, Position};
 
-use super::api::MAX_PLY;
-use super::params::PARAMS;
+use super::params::params;
+use super::stack::MAX_PLY;
 
 /// Move-ordering statistics of one search thread.
 pub struct Histories {
@@ -45,7 +45,7 @@ fn zeroed<T: Default + Clone, const N: usize, const M: usize>() -> Box<[[T; N]; 
 /// `h` moved toward `±max` by `bonus`, less the further it already is.
 #[inline]
 fn gravity(h: i32, bonus: i32) -> i32 {
-    h + bonus - h * bonus.abs() / PARAMS.history_max
+    h + bonus - h * bonus.abs() / params().history_max
 }
 
 impl Histories {
@@ -112,7 +112,7 @@ impl Histories {
     /// The bonus for a cut-off at `depth`.
     #[inline]
     pub fn bonus(depth: i32) -> i32 {
-        (depth * depth * PARAMS.history_bonus_scale).min(PARAMS.history_bonus_max)
+        (depth * depth * params().history_bonus_scale).min(params().history_bonus_max)
     }
 
     fn update_quiet(&mut self, side: Color, m: Move, key: usize, conts: [usize; 2], bonus: i32) {

@@ -8,8 +8,10 @@ use std::time::Duration;
 use attacks::SliderAttacks;
 use movegen::{Move, Position};
 
-use super::api::{INFINITY, MATE, MATE_BOUND, MAX_PLY, Outcome, Report, Reporter, Score};
-use super::params::PARAMS;
+use super::params::params;
+use super::report::{Outcome, Report, Reporter};
+use super::score::{INFINITY, MATE, MATE_BOUND, Score};
+use super::stack::MAX_PLY;
 use super::strength::pick;
 use super::threads::wait_for_stop;
 use super::worker::Worker;
@@ -53,8 +55,8 @@ pub(super) fn iterate<A: SliderAttacks>(
         let mut lines: Vec<(i32, Vec<Move>)> = Vec::new();
         for line in 0..multipv {
             // Aspiration windows around the previous score.
-            let mut delta = PARAMS.aspiration_delta;
-            let (mut alpha, mut beta) = if depth >= PARAMS.aspiration_min_depth && line == 0 {
+            let mut delta = params().aspiration_delta;
+            let (mut alpha, mut beta) = if depth >= params().aspiration_min_depth && line == 0 {
                 (prev_score - delta, prev_score + delta)
             } else {
                 (-INFINITY, INFINITY)

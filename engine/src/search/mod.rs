@@ -6,14 +6,16 @@
 //! The search knows nothing of text: it reads [`Limits`] and tells a
 //! [`Reporter`] what it found.
 //!
-//! - `api`: what is asked and answered ([`Limits`],
-//!   [`Report`], [`Outcome`]) and the score scale ([`MATE`], [`INFINITY`]).
+//! - `limits`: what is asked ([`Limits`]); `report`: what is answered
+//!   ([`Report`] to a [`Reporter`], [`Outcome`]); `score`: the score scale
+//!   ([`MATE`], [`INFINITY`]) and [`Score`].
 //! - `threads`: [`search`], the entry point, and the [`Shared`] state of its
 //!   threads (Lazy SMP).
 //! - `iterate`: iterative deepening and aspiration windows, one thread.
 //! - `negamax`: the principal variation search and quiescence, as numbered
 //!   steps.
-//! - `worker`: one thread's state and its checks of the limits.
+//! - `worker`: one thread's state and its checks of the limits; `stack`:
+//!   what it keeps at each ply of the path.
 //! - `movepick`: move ordering; `history`: killers, history, counter moves;
 //!   `correction`: the static evaluation corrected by what searches of
 //!   alike positions found.
@@ -21,21 +23,25 @@
 //! - `strength`: weaker play on request ([`Strength`]: `UCI_LimitStrength`).
 //! - [`params`]: every constant of the search, in one place.
 
-mod api;
 mod correction;
 mod history;
 mod iterate;
+mod limits;
 mod movepick;
 mod negamax;
 pub mod params;
+mod report;
+mod score;
 mod see;
+mod stack;
 mod strength;
 mod threads;
 mod worker;
 
-pub use api::{
-    INFINITY, Limits, MATE, MATE_BOUND, MAX_PLY, Outcome, Report, Reporter, Score, Silent,
-};
+pub use limits::Limits;
+pub use report::{Outcome, Report, Reporter, Silent};
+pub use score::{INFINITY, MATE, MATE_BOUND, Score};
 pub use see::{SEE_VALUE, see};
+pub use stack::MAX_PLY;
 pub use strength::Strength;
 pub use threads::{Shared, search};

@@ -7,13 +7,14 @@ use arrayvec::ArrayVec;
 use attacks::SliderAttacks;
 use movegen::{Move, Position, Role, Stage};
 
-use super::api::{INFINITY, MATE, MATE_BOUND, MAX_PLY};
 use super::history::{NO_CONT, cont_key};
 use super::movepick::{MovePicker, is_tactical};
-use super::params::PARAMS;
+use super::params::params;
+use super::score::{INFINITY, MATE, MATE_BOUND};
 use super::see::value;
+use super::stack::MAX_PLY;
 use super::worker::Worker;
-use crate::tablebase::{Outcome, TB_WIN};
+use crate::tablebase::{TB_WIN, TbResult};
 use crate::tt::{Bound, Entry, score_from_tt, score_to_tt};
 
 impl<A: SliderAttacks> Worker<'_, A> {
@@ -21,7 +22,7 @@ impl<A: SliderAttacks> Worker<'_, A> {
     #[inline]
     fn prev_move(&self, ply: usize) -> Move {
         if ply > 0 {
-            self.played[ply - 1]
+            self.stack[ply - 1].played
         } else {
             Move::NULL
         }
@@ -105,7 +106,7 @@ impl<A: SliderAttacks> Worker<'_, A> {
                 }
                 let gain = pos.captured(m).map_or(0, value);
                 if m.promotion_role().is_none()
-                    && stand_pat + gain + PARAMS.qs_delta_margin <= alpha
+                    && stand_pat + gain + params().qs_delta_margin <= alpha
                 {
                     continue;
                 }
@@ -169,7 +170,7 @@ impl<A: SliderAttacks> Worker<'_, A> {
         let root = ply == 0;
         let pv_node = beta - alpha > 1;
         // A singular-extension search of this node without its TT move.
-        let excluded = self.excluded[ply];
+        let excluded = self.stack[ply].excluded;
         let singular_search = !excluded.is_null();
 
         // 2. Limits.
@@ -226,9 +227,9 @@ impl<A: SliderAttacks> Worker<'_, A> {
         {
             self.shared.tbhits.fetch_add(1, Ordering::Relaxed);
             let (score, bound) = match outcome {
-                Outcome::Win => (TB_WIN - ply as i32, Bound::Lower),
-                Outcome::Loss => (-TB_WIN + ply as i32, Bound::Upper),
-                Outcome::Draw => (0, Bound::Exact),
+                TbResult::Win => (TB_WIN - ply as i32, Bound::Lower),
+                TbResult::Loss => (-TB_WIN + ply as i32, Bound::Upper),
+                TbResult::Draw => (0, Bound::Exact),
             };
             if bound == Bound::Exact
                 || (bound == Bound::Lower && score >= beta)
@@ -244,7 +245,7 @@ impl<A: SliderAttacks> Worker<'_, A> {
                         } else {
                             self.evaluate(pos, ply)
                         },
-                        depth: (depth + PARAMS.tb_depth_bonus).min(MAX_PLY as i32),
+                        depth: (depth + params().tb_depth_bonus).min(MAX_PLY as i32),
                         bound,
                     },
                 );
@@ -276,14 +277,14 @@ impl<A: SliderAttacks> Worker<'_, A> {
         } else {
             self.correction.corrected(pos, raw_eval)
         };
-        self.evals[ply] = eval;
+        self.stack[ply].eval = eval;
         // Improving: better than two plies ago, or four when the side was in
         // check then (no static evaluation); true when neither is known.
         let improving = !in_check && {
             let earlier = [2, 4]
                 .into_iter()
                 .filter(|&k| ply >= k)
-                .map(|k| self.evals[ply - k])
+                .map(|k| self.stack[ply - k].eval)
                 .find(|&e| e != -INFINITY);
             earlier.is_none_or(|e| eval > e)
         };
@@ -292,20 +293,20 @@ impl<A: SliderAttacks> Worker<'_, A> {
         if !in_check && !pv_node && !singular_search {
             // 7. Reverse futility pruning.
             let margin =
-                PARAMS.rfp_margin * depth - if improving { PARAMS.rfp_improving } else { 0 };
-            if depth <= PARAMS.rfp_max_depth && eval - margin >= beta && eval.abs() < MATE_BOUND {
+                params().rfp_margin * depth - if improving { params().rfp_improving } else { 0 };
+            if depth <= params().rfp_max_depth && eval - margin >= beta && eval.abs() < MATE_BOUND {
                 return eval;
             }
             // 8. Null-move pruning.
             let non_pawn =
                 pos.by_color(us) - pos.pieces(us, Role::Pawn) - pos.pieces(us, Role::King);
-            if null_ok && depth >= PARAMS.nmp_min_depth && eval >= beta && non_pawn.any() {
-                let r = PARAMS.nmp_base
-                    + depth / PARAMS.nmp_depth_divisor
-                    + ((eval - beta) / PARAMS.nmp_eval_divisor).min(PARAMS.nmp_eval_max);
+            if null_ok && depth >= params().nmp_min_depth && eval >= beta && non_pawn.any() {
+                let r = params().nmp_base
+                    + depth / params().nmp_depth_divisor
+                    + ((eval - beta) / params().nmp_eval_divisor).min(params().nmp_eval_max);
                 let child = self.make(pos, Move::NULL, ply);
-                self.played[ply] = Move::NULL;
-                self.cont_keys[ply] = NO_CONT;
+                self.stack[ply].played = Move::NULL;
+                self.stack[ply].cont_key = NO_CONT;
                 let floor = core::mem::replace(&mut self.null_floor, self.keys.len());
                 let score = -self.negamax(&child, -beta, -beta + 1, depth - 1 - r, ply + 1, false);
                 self.null_floor = floor;
@@ -320,7 +321,7 @@ impl<A: SliderAttacks> Worker<'_, A> {
         }
 
         // 9. Internal iterative reduction: no stored move, search shallower.
-        if depth >= PARAMS.iir_min_depth && tt_move.is_null() {
+        if depth >= params().iir_min_depth && tt_move.is_null() {
             depth -= 1;
         }
 
@@ -353,25 +354,25 @@ impl<A: SliderAttacks> Worker<'_, A> {
 
             // 11. Pruning of late moves once a line that does not lose is known.
             if !root && best > -MATE_BOUND {
-                if quiet && !in_check && depth <= PARAMS.lmp_max_depth {
-                    let limit =
-                        (PARAMS.lmp_base + depth * depth) as usize / if improving { 1 } else { 2 };
+                if quiet && !in_check && depth <= params().lmp_max_depth {
+                    let limit = (params().lmp_base + depth * depth) as usize
+                        / if improving { 1 } else { 2 };
                     // Checks are exempt: a quiet check is often the mate.
                     let check = pos.gives_check(m);
                     if quiets_tried.len() >= limit.max(2) && !check {
                         continue;
                     }
-                    if eval + PARAMS.futility_base + PARAMS.futility_per_depth * depth <= alpha
+                    if eval + params().futility_base + params().futility_per_depth * depth <= alpha
                         && !check
                     {
                         continue;
                     }
                 }
-                if depth <= PARAMS.see_prune_max_depth {
+                if depth <= params().see_prune_max_depth {
                     let threshold = if quiet {
-                        -PARAMS.see_quiet_margin * depth
+                        -params().see_quiet_margin * depth
                     } else {
-                        -PARAMS.see_noisy_margin * depth * depth
+                        -params().see_noisy_margin * depth * depth
                     };
                     if picker.see_below(pos, m, threshold) {
                         continue;
@@ -389,25 +390,25 @@ impl<A: SliderAttacks> Worker<'_, A> {
             if !root
                 && m == tt_move
                 && !singular_search
-                && depth >= PARAMS.se_min_depth
+                && depth >= params().se_min_depth
                 && let Some(e) = tt
                 && e.bound != Bound::Upper
-                && e.depth >= depth - PARAMS.se_tt_depth_margin
+                && e.depth >= depth - params().se_tt_depth_margin
                 && score_from_tt(e.score, ply).abs() < MATE_BOUND
             {
                 let tt_score = score_from_tt(e.score, ply);
-                let s_beta = tt_score - PARAMS.se_beta_per_depth * depth;
-                self.excluded[ply] = m;
+                let s_beta = tt_score - params().se_beta_per_depth * depth;
+                self.stack[ply].excluded = m;
                 let s = self.negamax(pos, s_beta - 1, s_beta, (depth - 1) / 2, ply, false);
-                self.excluded[ply] = Move::NULL;
+                self.stack[ply].excluded = Move::NULL;
                 if self.stopped {
                     return 0;
                 }
                 if s < s_beta {
                     singular = 1;
                     if !pv_node
-                        && s < s_beta - PARAMS.se_double_margin
-                        && self.double_extensions[ply] < PARAMS.se_max_doubles
+                        && s < s_beta - params().se_double_margin
+                        && self.stack[ply].double_extensions < params().se_max_doubles
                     {
                         singular = 2;
                     }
@@ -417,11 +418,12 @@ impl<A: SliderAttacks> Worker<'_, A> {
                     singular = -1;
                 }
             }
-            self.double_extensions[ply + 1] = self.double_extensions[ply] + u8::from(singular == 2);
+            self.stack[ply + 1].double_extensions =
+                self.stack[ply].double_extensions + u8::from(singular == 2);
 
             let child = self.make(pos, m, ply);
-            self.played[ply] = m;
-            self.cont_keys[ply] = key_m;
+            self.stack[ply].played = m;
+            self.stack[ply].cont_key = key_m;
             // 13. Check extension, unless the singular search extended.
             let extension = if singular > 0 {
                 singular
@@ -435,11 +437,12 @@ impl<A: SliderAttacks> Worker<'_, A> {
                 -self.negamax(&child, -beta, -alpha, new_depth, ply + 1, true)
             } else {
                 let mut r = 0;
-                if depth >= PARAMS.lmr_min_depth && searched >= 2 + usize::from(pv_node) && quiet {
+                if depth >= params().lmr_min_depth && searched >= 2 + usize::from(pv_node) && quiet
+                {
                     r = self.lmr[depth.min(63) as usize][searched.min(63)];
                     r -= i32::from(pv_node) + i32::from(in_check);
                     r += i32::from(!improving);
-                    r -= self.hist.quiet_score(us, m, key_m, conts) / PARAMS.lmr_history_divisor;
+                    r -= self.hist.quiet_score(us, m, key_m, conts) / params().lmr_history_divisor;
                     r = r.clamp(0, new_depth - 1);
                 }
                 let mut s = -self.negamax(&child, -alpha - 1, -alpha, new_depth - r, ply + 1, true);

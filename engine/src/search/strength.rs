@@ -9,7 +9,7 @@
 
 use movegen::Move;
 
-use super::api::MATE_BOUND;
+use super::score::MATE_BOUND;
 
 /// One point of the calibration: at `elo`, search about `nodes` nodes and
 /// choose among the root moves with this `temperature` (centipawns).
@@ -89,7 +89,7 @@ impl Strength {
     }
 
     /// How many root moves to search as separate lines: one where the
-    /// temperature is below [`SINGLE_LINE`] (the choice would nearly always
+    /// temperature is below `SINGLE_LINE` (the choice would nearly always
     /// be the best move, and the extra lines would cost depth).
     pub fn lines(self) -> usize {
         if self.anchor().temperature < SINGLE_LINE {
@@ -102,7 +102,7 @@ impl Strength {
     /// Chooses among `scores` (the root lines' scores, best first): the
     /// index of the move to play. Each line is weighted by
     /// `exp(-loss / temperature)`, where `loss` is how much worse than the
-    /// best it scores; a line more than [`CUTOFF`] temperatures worse, or
+    /// best it scores; a line more than `CUTOFF` temperatures worse, or
     /// one that is mated where the best is not, is never chosen.
     pub fn choose(self, scores: &[i32]) -> usize {
         let Some(&best) = scores.first() else {
@@ -150,7 +150,7 @@ pub(super) fn pick(strength: Option<Strength>, lines: &[(i32, Vec<Move>)]) -> us
 mod tests {
     use super::*;
     use crate::search::MATE;
-    use book::Rng;
+    use rng::Rng;
 
     fn counts(elo: u32, scores: &[i32], n: usize) -> Vec<usize> {
         let mut rng = Rng::new(7);

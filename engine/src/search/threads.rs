@@ -8,8 +8,10 @@ use std::time::{Duration, Instant};
 use attacks::SliderAttacks;
 use movegen::{Move, Position};
 
-use super::api::{Limits, MATE, Outcome, Reporter, Silent};
 use super::iterate::iterate;
+use super::limits::Limits;
+use super::report::{Outcome, Reporter, Silent};
+use super::score::MATE;
 use super::worker::{Learned, Worker};
 use crate::tt::Table;
 

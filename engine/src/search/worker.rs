@@ -1,5 +1,5 @@
-//! One search thread's state: its statistics, its stack of evaluations and
-//! moves, the principal variation, and the checks of the limits.
+//! One search thread's state: its statistics, its search stack, the
+//! principal variation, and the checks of the limits.
 
 use std::sync::atomic::Ordering;
 use std::time::Instant;
@@ -7,10 +7,11 @@ use std::time::Instant;
 use attacks::{Color, SliderAttacks};
 use movegen::{Move, Position};
 
-use super::api::{Limits, MAX_PLY};
 use super::correction::Correction;
 use super::history::{Histories, NO_CONT};
-use super::params::PARAMS;
+use super::limits::Limits;
+use super::params::params;
+use super::stack::{MAX_PLY, Stack, new_stack};
 use super::threads::Shared;
 use crate::eval::{PawnTable, evaluate_cached};
 use crate::evaluator::Evaluator;
@@ -19,10 +20,13 @@ use crate::tablebase::TB_WIN_BOUND;
 
 /// Late-move reductions by depth and move number.
 fn lmr_table() -> Box<[[i32; 64]; 64]> {
+    // Both in hundredths: 75 / 100 and 225 / 100 are exact in binary.
+    let base = f64::from(params().lmr_base) / 100.0;
+    let divisor = f64::from(params().lmr_divisor) / 100.0;
     let mut t = Box::new([[0; 64]; 64]);
     for (d, row) in t.iter_mut().enumerate().skip(1) {
         for (n, r) in row.iter_mut().enumerate().skip(1) {
-            *r = (PARAMS.lmr_base + (d as f64).ln() * (n as f64).ln() / PARAMS.lmr_divisor) as i32;
+            *r = (base + (d as f64).ln() * (n as f64).ln() / divisor) as i32;
         }
     }
     t
@@ -67,17 +71,8 @@ pub(super) struct Worker<'a, A: SliderAttacks> {
     pub pawns: PawnTable,
     /// The net's hidden layer at each ply (with [`Evaluator::Nnue`]).
     pub accumulators: AccumulatorStack,
-    /// The move played at each ply (null for a null move).
-    pub played: [Move; MAX_PLY + 2],
-    /// The continuation key of the move played at each ply.
-    pub cont_keys: [usize; MAX_PLY + 2],
-    /// The move a singular-extension search leaves out at each ply (null
-    /// in an ordinary search).
-    pub excluded: [Move; MAX_PLY + 2],
-    /// How many double extensions lie on the path to each ply.
-    pub double_extensions: [u8; MAX_PLY + 2],
-    /// The static evaluation at each ply (`-INFINITY` in check).
-    pub evals: [i32; MAX_PLY + 2],
+    /// What the search keeps at each ply of the path.
+    pub stack: Stack,
     pub pv: Box<[[Move; MAX_PLY + 2]; MAX_PLY + 2]>,
     pub pv_len: [usize; MAX_PLY + 2],
     pub lmr: Box<[[i32; 64]; 64]>,
@@ -114,11 +109,7 @@ impl<'a, A: SliderAttacks> Worker<'a, A> {
             correction: learned.correction,
             pawns: PawnTable::new(),
             accumulators: AccumulatorStack::new(MAX_PLY + 2),
-            played: [Move::NULL; MAX_PLY + 2],
-            cont_keys: [NO_CONT; MAX_PLY + 2],
-            excluded: [Move::NULL; MAX_PLY + 2],
-            double_extensions: [0; MAX_PLY + 2],
-            evals: [0; MAX_PLY + 2],
+            stack: new_stack(),
             pv: Box::new([[Move::NULL; MAX_PLY + 2]; MAX_PLY + 2]),
             pv_len: [0; MAX_PLY + 2],
             lmr: lmr_table(),
@@ -272,12 +263,12 @@ impl<'a, A: SliderAttacks> Worker<'a, A> {
     pub fn conts(&self, ply: usize) -> [usize; 2] {
         [
             if ply >= 1 {
-                self.cont_keys[ply - 1]
+                self.stack[ply - 1].cont_key
             } else {
                 NO_CONT
             },
             if ply >= 2 {
-                self.cont_keys[ply - 2]
+                self.stack[ply - 2].cont_key
             } else {
                 NO_CONT
             },

@@ -6,13 +6,13 @@
 //!
 //! - [`data`]: reading `FEN | score | result` files (text or gzip).
 //! - [`model`]: the positions as sparse coefficients, the loss and its gradient.
-//! - [`wdl`]: fitting the win/draw/loss model of `UCI_ShowWDL`.
+//! - [`win_rate`]: fitting the win/draw/loss model of `UCI_ShowWDL`.
 //!
 //! `borrow-tune --help` runs it.
 
 pub mod data;
 pub mod model;
-pub mod wdl;
+pub mod win_rate;
 
 use std::path::PathBuf;
 use std::time::Instant;
@@ -119,7 +119,10 @@ pub fn load(cfg: &Config, w: &Weights) -> Result<(Samples, Samples), String> {
     }
     if train.is_empty() || validation.is_empty() {
         return Err(format!(
-            "too few positions to tune ({} for training, {} for validation)",
+            "too few positions to tune ({} for training, {} for validation): the validation \
+             set is one block of 256 positions in every 20, so at least 2,048 are needed, and a \
+             fit of the evaluation's {PARAMS} weights wants a million or more (`borrow datagen \
+             --games 10000` writes about 950,000)",
             train.len(),
             validation.len()
         ));
@@ -339,7 +342,7 @@ pub fn run(cfg: &Config, mut progress: impl FnMut(&str)) -> Result<Tuned, String
 mod tests {
     use super::model::sigmoid;
     use super::*;
-    use crate::eval::{Score, evaluate_with};
+    use crate::eval::{S, evaluate_with};
     use movegen::Position;
 
     /// Positions from seeded random games (the tests' own data).
@@ -390,10 +393,10 @@ mod tests {
         // evaluations are compared as a whole below.)
         let mut terms = WEIGHTS.to_terms();
         let moved = [
-            (crate::eval::layout::DOUBLED, Score(-45, -70)),
-            (crate::eval::layout::BISHOP_PAIR, Score(80, 10)),
-            (crate::eval::layout::MOBILITY + 2, Score(12, 1)),
-            (crate::eval::layout::TEMPO, Score(40, -20)),
+            (crate::eval::layout::DOUBLED, S(-45, -70)),
+            (crate::eval::layout::BISHOP_PAIR, S(80, 10)),
+            (crate::eval::layout::MOBILITY + 2, S(12, 1)),
+            (crate::eval::layout::TEMPO, S(40, -20)),
         ];
         for &(i, v) in &moved {
             terms[i] = v;
@@ -439,7 +442,7 @@ mod tests {
         {
             let g = got[i];
             assert!(
-                (g.0 - v.0).abs() <= 3 && (g.1 - v.1).abs() <= 3,
+                (g.mg - v.mg).abs() <= 3 && (g.eg - v.eg).abs() <= 3,
                 "term {i}: tuned {g:?}, truth {v:?}"
             );
         }
@@ -469,7 +472,10 @@ mod tests {
             ..Config::default()
         };
         let e = load(&cfg, &WEIGHTS).err().expect("refused");
-        assert!(e.contains("too few positions"), "{e}");
+        assert!(
+            e.contains("too few positions") && e.contains("at least 2,048"),
+            "{e}"
+        );
         let one = dir.join("one.txt");
         let line = "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1 | 30 | 1.0\n";
         std::fs::write(&one, line.repeat(6_000)).expect("write");

@@ -10,7 +10,7 @@
 
 use movegen::Position;
 
-use crate::eval::{Score, TERMS, Trace, Weights, evaluate_with};
+use crate::eval::{S, TERMS, Tapered, Trace, Weights, evaluate_with};
 
 /// Parameters: the middlegame and endgame half of every term.
 pub const PARAMS: usize = 2 * TERMS;
@@ -179,15 +179,15 @@ pub fn sigmoid(x: f64) -> f64 {
 pub fn params_of(w: &Weights) -> Vec<f64> {
     w.to_terms()
         .iter()
-        .flat_map(|s| [f64::from(s.0), f64::from(s.1)])
+        .flat_map(|s| [f64::from(s.mg), f64::from(s.eg)])
         .collect()
 }
 
 /// `w` with its terms set from `p`, rounded to whole centipawns.
 pub fn weights_from(w: &Weights, p: &[f64]) -> Weights {
-    let terms: Vec<Score> = p
+    let terms: Vec<Tapered> = p
         .chunks(2)
-        .map(|c| Score(c[0].round() as i32, c[1].round() as i32))
+        .map(|c| S(c[0].round() as i32, c[1].round() as i32))
         .collect();
     w.with_terms(&terms)
 }

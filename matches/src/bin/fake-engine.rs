@@ -12,7 +12,10 @@
 //! - `--stall-after N`: never answers again.
 //!
 //! `--hang-on-newgame` ignores the `isready` that follows `ucinewgame`;
-//! `--score CP` sets the reported score (default 0); `--name NAME` its name.
+//! `--score CP` sets the reported score (default 0); `--name NAME` its name;
+//! `--castle` castles whenever it can. It declares the options a real
+//! engine does (`Hash`, `Threads`, a combo, a check, `UCI_Chess960`) and
+//! plays Chess960 when told `UCI_Chess960`.
 
 use std::io::{BufRead, Write};
 use std::process::exit;
@@ -31,6 +34,7 @@ struct Script {
     stall_after: Option<u32>,
     slow_by: u64,
     hang_on_newgame: bool,
+    castle: bool,
     score: i32,
     seed: Option<u64>,
 }
@@ -49,6 +53,7 @@ options:
   --slow-by MS         how late --slow-after answers (default 200)
   --stall-after N      never answer again after N moves
   --hang-on-newgame    ignore the isready that follows ucinewgame
+  --castle             castle whenever it can
   --score CP           the score it reports (default 0)
   --name NAME          its UCI name (default fake)
   -h, --help           print this help and exit
@@ -95,6 +100,7 @@ fn parse_args() -> Script {
             "--slow-by" => s.slow_by = num(),
             "--random" => s.seed = Some(num()),
             "--hang-on-newgame" => s.hang_on_newgame = true,
+            "--castle" => s.castle = true,
             "--score" => {
                 let v = value("a number");
                 s.score = v
@@ -108,7 +114,7 @@ fn parse_args() -> Script {
     s
 }
 
-fn position(words: &[&str]) -> Chess {
+fn position(words: &[&str], mode: CastlingMode) -> Chess {
     let (mut pos, rest) = match words.first() {
         Some(&"startpos") => (Chess::default(), &words[1..]),
         Some(&"fen") => {
@@ -120,7 +126,7 @@ fn position(words: &[&str]) -> Chess {
             let pos = fen
                 .parse::<shakmaty::fen::Fen>()
                 .ok()
-                .and_then(|f| f.into_position(CastlingMode::Standard).ok())
+                .and_then(|f| f.into_position(mode).ok())
                 .unwrap_or_default();
             (pos, &words[end..])
         }
@@ -159,7 +165,8 @@ fn main() {
     let mut pos = Chess::default();
     let mut moves_played = 0u32;
     let mut ignore_isready = false;
-    let mut rng = s.seed.unwrap_or(0) ^ 0x9e37_79b9_7f4a_7c15;
+    let mut mode = CastlingMode::Standard;
+    let mut rng = rng::Rng::new(s.seed.unwrap_or(0));
     let mut say = |line: &str| {
         let _ = writeln!(out, "{line}");
         let _ = out.flush();
@@ -171,7 +178,11 @@ fn main() {
             Some("uci") => {
                 say(&format!("id name {}", s.name));
                 say("id author the Borrow developers");
-                say("option name Hash type spin default 16 min 1 max 1024");
+                say("option name Hash type spin default 16 min 1 max 65536");
+                say("option name Threads type spin default 1 min 1 max 256");
+                say("option name AttackMethod type combo default magic var magic var od");
+                say("option name Ponder type check default false");
+                say("option name UCI_Chess960 type check default false");
                 say("uciok");
             }
             Some("isready") => {
@@ -184,7 +195,15 @@ fn main() {
                 moves_played = 0;
                 ignore_isready = s.hang_on_newgame;
             }
-            Some("position") => pos = position(&words[1..]),
+            // setoption name UCI_Chess960 value true
+            Some("setoption") if words.get(2) == Some(&"UCI_Chess960") => {
+                mode = if words.get(4) == Some(&"true") {
+                    CastlingMode::Chess960
+                } else {
+                    CastlingMode::Standard
+                };
+            }
+            Some("position") => pos = position(&words[1..], mode),
             Some("go") => {
                 let arg = |key: &str| -> Option<u64> {
                     let i = words.iter().position(|&w| w == key)?;
@@ -215,18 +234,14 @@ fn main() {
                     continue;
                 }
                 let legal = pos.legal_moves();
-                let pick = match s.seed {
-                    Some(_) if !legal.is_empty() => {
-                        // xorshift64*
-                        rng ^= rng << 13;
-                        rng ^= rng >> 7;
-                        rng ^= rng << 17;
-                        (rng.wrapping_mul(0x2545_f491_4f6c_dd1d) >> 33) as usize % legal.len()
-                    }
+                let castling = legal.iter().position(|m| m.is_castle());
+                let pick = match (castling.filter(|_| s.castle), s.seed) {
+                    (Some(i), _) => i,
+                    (None, Some(_)) => rng.index(legal.len()),
                     _ => 0,
                 };
                 match legal.get(pick) {
-                    Some(m) => say(&format!("bestmove {}", m.to_uci(CastlingMode::Standard))),
+                    Some(m) => say(&format!("bestmove {}", m.to_uci(mode))),
                     None => say("bestmove 0000"),
                 }
             }

@@ -16,6 +16,11 @@ pub(super) fn is_block_format(text: &str) -> bool {
         })
 }
 
+/// `1 position`, `2 positions`: the nouns here all take an `s`.
+fn count(n: usize, noun: &str) -> String {
+    format!("{n} {noun}{}", if n == 1 { "" } else { "s" })
+}
+
 pub(super) struct Check {
     pub(super) entry: usize,
     pub(super) depth: u32,
@@ -25,9 +30,11 @@ pub(super) struct Check {
 }
 
 pub(super) fn epd(o: &Options, path: &str, out: &mut impl Write) -> Result<bool, CliError> {
-    // Leniently, as every tool of the workspace reads suites and games.
-    let text =
-        book::read_text(path).map_err(|e| CliError::Input(format!("cannot read '{path}': {e}")))?;
+    // Leniently, as every tool of the workspace reads suites and games:
+    // bytes that are not UTF-8 become U+FFFD.
+    let bytes =
+        std::fs::read(path).map_err(|e| CliError::Input(format!("cannot read '{path}': {e}")))?;
+    let text = String::from_utf8_lossy(&bytes);
     let source = std::path::Path::new(path)
         .file_name()
         .map_or(path.into(), |n| n.to_string_lossy().into_owned());
@@ -47,7 +54,7 @@ pub(super) fn epd(o: &Options, path: &str, out: &mut impl Write) -> Result<bool,
     writeln!(
         out,
         "suite {path}: {}; depths with at most {max_nodes} nodes{}; {}, {}; {BULK_NOTE}",
-        book::plural(entries.len(), "position"),
+        count(entries.len(), "position"),
         o.depth
             .map_or(String::new(), |d| format!(" and depth <= {d}")),
         threads_note(o.threads),
@@ -213,7 +220,7 @@ pub(super) fn epd(o: &Options, path: &str, out: &mut impl Write) -> Result<bool,
         writeln!(
             out,
             "{} not run: above --max-nodes {max_nodes}{}",
-            book::plural(above, "(position, depth) pair"),
+            count(above, "(position, depth) pair"),
             if o.depth.is_some() { " or --depth" } else { "" }
         )?;
     }
@@ -221,7 +228,7 @@ pub(super) fn epd(o: &Options, path: &str, out: &mut impl Write) -> Result<bool,
         writeln!(
             out,
             "{} skipped: refused by the FEN reader or too much material",
-            book::plural(skipped, "position")
+            count(skipped, "position")
         )?;
     }
     writeln!(out, "{passed} passed, {failed} failed")?;

@@ -2,16 +2,16 @@
 //! from it: each method's speed ratio, the calibration slopes, the
 //! predicted Elo effects and the direct check's verdict.
 
-use super::args::Options;
-use super::identity::Identity;
-use super::model::{OddsPoint, Slope, SpeedRatio, fit_slope, predicted_elo};
-use super::plan::Plan;
-use super::probe::median;
-use super::speed::{RunPair, ratio};
-use crate::clock::TimeControl;
-use crate::report::summary;
-use crate::stats::{Interval, Pairs, Trinomial};
-use crate::tournament::MatchResult;
+use crate::args::Options;
+use crate::identity::Identity;
+use crate::model::{OddsPoint, Slope, SpeedRatio, fit_slope, predicted_elo};
+use crate::plan::Plan;
+use crate::probe::median;
+use crate::speed::{RunPair, ratio};
+use matches::clock::TimeControl;
+use matches::report::summary;
+use matches::stats::{Interval, Pairs, Trinomial};
+use matches::tournament::MatchResult;
 use std::time::Duration;
 
 /// Everything measured for one method.

@@ -1,8 +1,8 @@
 //! `borrow-experiment sample-openings`: the opening suite the experiment
 //! ships with, picked by a seeded shuffle.
 
-use super::args::SampleOptions;
-use crate::openings::Format;
+use crate::args::SampleOptions;
+use matches::openings::Format;
 
 /// Picks `count` of the positions of an EPD text with a seeded shuffle
 /// (the `book` crate's SplitMix64 and Fisher–Yates), and returns their lines
@@ -16,7 +16,7 @@ pub fn sample_openings(text: &str, count: usize, seed: u64) -> Result<Vec<&str>,
         if trimmed.is_empty() || trimmed.starts_with('#') {
             continue;
         }
-        let (o, e) = crate::openings::read(trimmed, Format::Epd, None);
+        let (o, e) = matches::openings::read(trimmed, Format::Epd, None);
         if o.len() == 1 && e.is_empty() {
             usable.push(line);
         }
@@ -28,7 +28,7 @@ pub fn sample_openings(text: &str, count: usize, seed: u64) -> Result<Vec<&str>,
         ));
     }
     let mut index: Vec<usize> = (0..usable.len()).collect();
-    book::Rng::new(seed).shuffle(&mut index);
+    rng::Rng::new(seed).shuffle(&mut index);
     let mut chosen = index[..count].to_vec();
     chosen.sort_unstable();
     Ok(chosen.into_iter().map(|i| usable[i]).collect())

@@ -1,6 +1,11 @@
+//! # experiment
+//!
 //! The attack-method experiment behind `borrow-experiment`: what does the
 //! choice of sliding-attack method do to the engine's strength, with an
-//! answer precise to a few Elo?
+//! answer precise to a few Elo? It is the project's study, built on the
+//! match runner (`matches`) and the engine (its bench depths; `borrow-uci`,
+//! the engine's UCI loop as a binary of this package, is the real engine of
+//! its tests).
 //!
 //! A method can change the strength only through the speed: the search does
 //! not depend on it. So the experiment measures the speed precisely and
@@ -26,7 +31,7 @@
 //!
 //! The budget (`--budget`) is shared out by [`plan`]; the state is saved
 //! after every step for `--resume`. The results are printed as a table and
-//! written as JSON, Markdown and an SVG plot ([`output`]).
+//! written as JSON, Markdown and an SVG plot ([`output`], [`json`], [`plot`]).
 //!
 //! - `args`: the command line and [`Options`];
 //! - `probe`: the engine's `uci` answer, reading a bench line;
@@ -37,18 +42,26 @@
 //! - `runner`: the matches, in order ([`run`]);
 //! - `results`: what was measured ([`Report`]);
 //! - [`model`]: the calibration model that turns speed ratios into Elo;
-//! - [`output`]: the table, JSON, Markdown and chart;
+//! - [`output`]: the tables (terminal and Markdown), and writing every file;
+//! - [`json`] writes `results.json`;
+//! - [`plot`] draws the chart, `results.svg`;
+//! - `setup`: what is settled before anything runs (methods, plan, resume);
 //! - `sample`: `sample-openings`.
+
+#![deny(missing_docs)]
 
 mod args;
 mod identity;
+pub mod json;
 pub mod model;
 pub mod output;
 pub mod plan;
+pub mod plot;
 mod probe;
 mod results;
 mod runner;
 mod sample;
+mod setup;
 pub mod speed;
 mod state;
 

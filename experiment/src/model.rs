@@ -6,7 +6,7 @@
 //! bench runs). Both are measured with an error; the prediction's 95%
 //! interval carries both by the delta method.
 
-use crate::stats::{Interval, Z95};
+use matches::stats::{Interval, Z95};
 
 /// The 97.5% quantile of Student's t distribution with `df` degrees of
 /// freedom: the factor of a 95% interval from `df + 1` samples. By the

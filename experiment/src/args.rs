@@ -3,8 +3,8 @@
 
 use clap::{Args, Parser, Subcommand};
 
-use crate::clock::TimeControl;
-use crate::game::{Adjudication, DrawRule, ResignRule};
+use matches::clock::TimeControl;
+use matches::game::{Adjudication, DrawRule, ResignRule};
 use std::path::PathBuf;
 use std::time::Duration;
 
@@ -15,8 +15,10 @@ pub const DEFAULT_ENGINE: &str = "target/release/borrow";
 pub const DEFAULT_BASELINE: &str = "magic";
 
 /// The opening suite shipped for the experiment.
-pub const DEFAULT_OPENINGS: &str =
-    concat!(env!("CARGO_MANIFEST_DIR"), "/openings/noob_3moves_3000.epd");
+pub const DEFAULT_OPENINGS: &str = concat!(
+    env!("CARGO_MANIFEST_DIR"),
+    "/../matches/openings/noob_3moves_3000.epd"
+);
 
 /// The default output directory.
 pub const DEFAULT_OUT: &str = "experiment-results";
@@ -356,8 +358,8 @@ impl Options {
     }
 
     /// What the plan's pair counts come from, for the plan's line: `budget
-    /// 2.00 h`, or the pairs given when the budget plans nothing (issue 41:
-    /// `--quick` claimed a budget of 2 h it does not use).
+    /// 2.00 h`, or the pairs given when the budget plans nothing (as with
+    /// `--quick`: no budget is claimed that is not used).
     pub fn plan_basis(&self) -> String {
         if self.budget_used() {
             format!("budget {:.2} h", self.budget_hours)
@@ -600,7 +602,7 @@ mod tests {
         assert!(q.quick);
         assert_eq!((q.bench_pairs, q.bench_depth, q.nodes), (6, Some(4), 500));
         assert_eq!((q.odds_pairs, q.tc2), (Some(2), None));
-        // Issue 41: --quick gives every pair count, so no budget is used or
+        // --quick gives every pair count, so no budget is used or
         // claimed; the budget plans whatever is not given.
         assert!(!q.budget_used());
         assert_eq!(q.plan_basis(), "no budget (--quick's pairs)");

@@ -1,5 +1,5 @@
 //! `borrow-uci`: the Borrow engine, built from the `engine` library inside
-//! this package so that the match runner's integration tests (and
+//! this package so that the experiment's integration tests (and
 //! `borrow-experiment --quick` in them) can play the real engine: binaries of
 //! other packages are not available to integration tests.
 //!

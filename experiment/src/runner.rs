@@ -4,46 +4,24 @@
 //! check, the calibration at the second time control. The state is saved
 //! after every step, for `--resume`.
 
-use super::args::{DEFAULT_ENGINE, Invocation, Options, parse_args};
-use super::identity::{GameLines, Identity, first_difference, line_of};
-use super::plan::{Plan, PlanInput, plan, scaled};
-use super::probe::query_engine;
-use super::results::{Direct, MethodResult, OddsMatch, Report, SetupError, merged};
-use super::speed::{self, RunPair};
-use super::state::State;
-use crate::cli::{MatchConfig, OpeningsConfig};
-use crate::clock::{Limits, TimeControl};
-use crate::engine::EngineConfig;
-use crate::game::{Adjudication, Failure};
-use crate::openings::{Format, Order};
-use crate::tournament;
-use crate::tournament::{MatchResult, Progress, StopReason};
+use crate::args::{DEFAULT_ENGINE, Options};
+use crate::identity::{GameLines, Identity, first_difference, line_of};
+use crate::plan::scaled;
+use crate::probe::query_engine;
+use crate::results::{Direct, MethodResult, OddsMatch, Report, SetupError, merged};
+use crate::setup::{make_plan, perft_binary, resolve, resumed_options, suite_format};
+use crate::speed::{self, RunPair};
+use crate::state::State;
+use matches::cli::{MatchConfig, OpeningsConfig};
+use matches::clock::{Limits, TimeControl};
+use matches::game::{Adjudication, Failure};
+use matches::openings::Order;
+use matches::tournament;
+use matches::tournament::{MatchResult, Progress, StopReason};
+use matches::uci_engine::EngineConfig;
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
-
-fn resolve(
-    asked: &Option<Vec<String>>,
-    offered: &[String],
-    default: impl Fn(&str) -> bool,
-) -> Result<Vec<String>, SetupError> {
-    match asked {
-        Some(v) if v.len() == 1 && v[0] == "all" => Ok(offered.to_vec()),
-        Some(v) => {
-            for m in v {
-                if !offered.contains(m) {
-                    return Err(SetupError(format!(
-                        "the engine does not offer the method '{m}' (it offers {})",
-                        offered.join(", ")
-                    )));
-                }
-            }
-            // In the engine's order.
-            Ok(offered.iter().filter(|m| v.contains(m)).cloned().collect())
-        }
-        None => Ok(offered.iter().filter(|m| default(m)).cloned().collect()),
-    }
-}
 
 fn engine_config(o: &Options, name: &str, method: &str, limits: Limits) -> EngineConfig {
     EngineConfig {
@@ -145,18 +123,6 @@ fn failures_text(r: &MatchResult, who: &str) -> (Vec<String>, Vec<String>) {
 pub(super) fn elapsed(d: Duration) -> String {
     let s = d.as_secs();
     format!("{}m{:02}s", s / 60, s % 60)
-}
-
-/// The format of a suite file by its name: PGN for `.pgn`, else EPD.
-fn suite_format(path: &Path) -> Format {
-    if path
-        .extension()
-        .is_some_and(|e| e.eq_ignore_ascii_case("pgn"))
-    {
-        Format::Pgn
-    } else {
-        Format::Epd
-    }
 }
 
 /// The experiment under way: its options and the results so far.
@@ -471,7 +437,7 @@ impl Runner<'_> {
             first.name,
             second.name,
             done + 1,
-            super::elapsed(self.earlier + self.started.elapsed())
+            crate::elapsed(self.earlier + self.started.elapsed())
         );
         let mut c = match_config(o, first, second, target - done, done + 1, &self.pgn_timed);
         c.adjudication = o.adjudication();
@@ -482,8 +448,8 @@ impl Runner<'_> {
         self.report.add_failures(failures_text(&r, label));
         eprintln!(
             "[{label}] {} ({})",
-            crate::report::progress_line(&r, None),
-            super::elapsed(r.duration)
+            matches::report::progress_line(&r, None),
+            crate::elapsed(r.duration)
         );
         Ok(Some(match have {
             Some(h) => merged(&h, &r),
@@ -617,63 +583,6 @@ impl Runner<'_> {
     }
 }
 
-/// The options of the run in `o.out` that `--resume` continues: as it was
-/// started, with this invocation's budget and pairs.
-fn resumed_options(o: &Options, state: &State) -> Result<Options, SetupError> {
-    let mut base = match parse_args(&state.args) {
-        Ok(Invocation::Run(b)) => *b,
-        _ => {
-            return Err(SetupError(format!(
-                "{}: the state's arguments no longer parse: {}",
-                o.out.display(),
-                state.args.join(" ")
-            )));
-        }
-    };
-    base.out = o.out.clone();
-    base.resume = true;
-    base.budget_hours = o.budget_hours;
-    base.odds_pairs = o.odds_pairs.or(base.odds_pairs);
-    base.direct_pairs = o.direct_pairs.or(base.direct_pairs);
-    base.args = state.args.clone();
-    Ok(base)
-}
-
-/// The perft binary: the one given (which must exist), or `perft` beside
-/// the engine if it is there.
-fn perft_binary(o: &Options) -> Result<Option<PathBuf>, SetupError> {
-    match &o.perft {
-        Some(p) if p.exists() => Ok(Some(p.clone())),
-        Some(p) => Err(SetupError(format!("{}: no such perft binary", p.display()))),
-        None => Ok(Some(o.engine.with_file_name("perft")).filter(|p| p.exists())),
-    }
-}
-
-/// The plan of the games, from the budget; the time before the games is
-/// estimated from the runs and games that come first.
-fn make_plan(o: &Options, methods: usize, perft: bool) -> Result<Plan, SetupError> {
-    let runs = (methods.saturating_sub(1) * o.bench_pairs * 2) as f64;
-    let bench_secs = if o.bench_depth.is_some_and(|d| d <= 8) {
-        0.2
-    } else {
-        1.5
-    };
-    let identity_games = (methods * o.identity_pairs * 2 + 2 * o.identity_pairs * 2) as f64;
-    let before = runs * bench_secs * if perft { 1.5 } else { 1.0 } + identity_games * 2.0;
-    plan(&PlanInput {
-        budget: Duration::from_secs_f64(o.budget_hours * 3600.0),
-        before_games: Duration::from_secs_f64(before),
-        concurrency: o.concurrency,
-        tc: o.tc,
-        tc2: o.tc2,
-        factors: o.factors.clone(),
-        factors2: o.factors2.clone(),
-        odds_pairs: o.odds_pairs,
-        direct_pairs: o.direct_pairs,
-    })
-    .map_err(SetupError)
-}
-
 /// Runs the experiment. `interrupted` is polled (Ctrl-C); progress goes to
 /// stderr (`progress` says how the games are shown); after each step the
 /// results so far are given to `write` and the state is saved (so that an
@@ -724,8 +633,8 @@ pub fn run(
         measured.insert(0, o.baseline.clone());
     }
     let identity = resolve(&o.identity_methods, &info.methods, |_| true)?;
-    let (suite, _) =
-        crate::openings::load(&o.openings, suite_format(&o.openings), None).map_err(SetupError)?;
+    let (suite, _) = matches::openings::load(&o.openings, suite_format(&o.openings), None)
+        .map_err(SetupError)?;
     if suite.is_empty() {
         return Err(SetupError(format!(
             "{}: no usable opening",
@@ -745,7 +654,7 @@ pub fn run(
         plan: Some(the_plan.clone()),
         defects: Vec::new(),
         notes: Vec::new(),
-        date: crate::pgn::today(),
+        date: matches::pgn::today(),
         duration: Duration::ZERO,
         interrupted: false,
     };
@@ -786,7 +695,7 @@ pub fn run(
             _ => String::new(),
         },
         the_plan.direct_pairs,
-        super::elapsed(the_plan.estimate)
+        crate::elapsed(the_plan.estimate)
     );
     for n in &the_plan.notes {
         eprintln!("[plan] {n}");
@@ -807,28 +716,4 @@ pub fn run(
     }
     runner.checkpoint(write);
     Ok(runner.report)
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn method_lists() {
-        let offered: Vec<String> = ["od", "magic", "pext", "reference"]
-            .map(String::from)
-            .to_vec();
-        let default = |m: &str| m != "magic" && m != "reference";
-        assert_eq!(resolve(&None, &offered, default).unwrap(), ["od", "pext"]);
-        assert_eq!(
-            resolve(&Some(vec!["all".into()]), &offered, default).unwrap(),
-            offered
-        );
-        assert_eq!(
-            resolve(&Some(vec!["pext".into(), "od".into()]), &offered, default).unwrap(),
-            ["od", "pext"]
-        );
-        let e = resolve(&Some(vec!["nope".into()]), &offered, default).unwrap_err();
-        assert!(e.0.contains("'nope'"), "{e}");
-    }
 }

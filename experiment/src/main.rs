@@ -1,11 +1,11 @@
-//! `borrow-experiment`: the attack-method experiment (see
-//! `matches::experiment`). `borrow-experiment --help` lists the options.
+//! `borrow-experiment`: the attack-method experiment (see the `experiment`
+//! library). `borrow-experiment --help` lists the options.
 
 use std::io::IsTerminal;
 use std::process::ExitCode;
 
 use engine::signal;
-use matches::experiment::{self, Invocation, output};
+use experiment::{Invocation, output};
 use matches::tournament::Progress;
 
 fn main() -> ExitCode {

@@ -8,13 +8,16 @@ use std::sync::Mutex;
 
 use matches::cli::{MatchConfig, OpeningsConfig};
 use matches::clock::Limits;
-use matches::engine::EngineConfig;
 use matches::openings::{Format, Order};
 use matches::tournament::{self, Progress, StopReason};
+use matches::uci_engine::EngineConfig;
 
 const BORROW: &str = env!("CARGO_BIN_EXE_borrow-uci");
 const EXPERIMENT: &str = env!("CARGO_BIN_EXE_borrow-experiment");
-const SUITE: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/openings/noob_3moves_3000.epd");
+const SUITE: &str = concat!(
+    env!("CARGO_MANIFEST_DIR"),
+    "/../matches/openings/noob_3moves_3000.epd"
+);
 
 fn temp(name: &str) -> PathBuf {
     std::env::temp_dir().join(format!("borrow-engine-{}-{name}", std::process::id()))
@@ -105,7 +108,7 @@ fn the_quick_experiment() {
     let stderr = String::from_utf8_lossy(&run.stderr);
     assert!(run.status.success(), "{stdout}\n{stderr}");
     assert!(stdout.contains("No defects"), "{stdout}");
-    // Issue 41: --quick fixes the pairs, so it claims no budget.
+    // --quick fixes the pairs, so it claims no budget.
     assert!(
         stderr.contains("[plan] no budget (--quick's pairs): 2 pair(s) per calibration point at 1+0.01, 2 direct pair(s)"),
         "{stderr}"
@@ -225,4 +228,47 @@ fn the_quick_experiment() {
         "{}",
         String::from_utf8_lossy(&missing.stderr)
     );
+}
+
+/// Chess960: the real engine against itself from the committed 960 start
+/// positions, at 3,000 nodes a move for 40 moves: no game lost by failing
+/// (an illegal move, a crash, a stall), and castling played, as the king
+/// taking its rook.
+#[test]
+fn borrow_plays_legal_chess960_games() {
+    let _turn = ONE_AT_A_TIME.lock().unwrap_or_else(|e| e.into_inner());
+    let chess960 = |name| {
+        let mut e = borrow(name, "magic", 3000);
+        // What `-variant fischerandom` adds on the command line.
+        e.options.push(("UCI_Chess960".into(), "true".into()));
+        e
+    };
+    let mut c = MatchConfig::new(chess960("A"), chess960("B"));
+    c.chess960 = true;
+    c.rounds = Some(6);
+    c.concurrency = 2;
+    c.openings = Some(OpeningsConfig {
+        file: concat!(
+            env!("CARGO_MANIFEST_DIR"),
+            "/../matches/openings/chess960.epd"
+        )
+        .into(),
+        format: Format::Epd,
+        order: Order::Random,
+        plies: None,
+        start: 1,
+    });
+    c.seed = 960;
+    c.adjudication.maxmoves = Some(40);
+    let mut castled = 0;
+    let r = tournament::run_observed(&c, &|| false, Progress::Quiet, &mut |g| {
+        if g.record.moves.iter().any(|m| m.san.starts_with("O-O")) {
+            castled += 1;
+        }
+    })
+    .expect("the match runs");
+    assert_eq!(r.stop, StopReason::Completed);
+    assert_eq!(r.wdl.games(), 12);
+    assert_eq!(r.failures, [[0; 4]; 2], "games lost by failing");
+    assert!(castled > 0, "no game castled");
 }

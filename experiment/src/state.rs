@@ -7,9 +7,9 @@ use std::time::Duration;
 
 use serde::{Deserialize, Serialize};
 
-use super::results::{Direct, MethodResult, OddsMatch, Report};
-use crate::stats::{Pairs, Trinomial};
-use crate::tournament::{MatchResult, StopReason};
+use crate::results::{Direct, MethodResult, OddsMatch, Report};
+use matches::stats::{Pairs, Trinomial};
+use matches::tournament::{MatchResult, StopReason};
 
 /// The file's name in the output directory.
 pub const FILE: &str = "state.json";
@@ -199,7 +199,7 @@ impl State {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::stats::Wdl;
+    use matches::stats::Wdl;
 
     #[test]
     fn a_match_survives_the_round_trip() {

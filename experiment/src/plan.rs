@@ -4,8 +4,8 @@
 
 use std::time::Duration;
 
-use crate::clock::TimeControl;
-use crate::stats::MIN_PAIRS;
+use matches::clock::TimeControl;
+use matches::stats::MIN_PAIRS;
 
 /// The shares of the game time: calibration at the experiment's time
 /// control, at the second one, and the direct check. Without a second time

@@ -6,8 +6,8 @@
 use std::path::Path;
 use std::process::{Command, Stdio};
 
-use super::model::SpeedRatio;
-use super::probe::{BenchRun, parse_bench};
+use crate::model::SpeedRatio;
+use crate::probe::{BenchRun, parse_bench};
 
 /// One pair of runs: the baseline's, then the method's.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]

@@ -1,9 +1,23 @@
-//! [`Rng`]: a tiny seeded pseudo-random generator (SplitMix64), so that book
-//! choices and shuffled opening suites can be replayed from a seed.
+//! # rng
+//!
+//! [`Rng`]: the workspace's one pseudo-random generator (SplitMix64),
+//! seeded, so that every random choice replays from its seed: book moves,
+//! shuffled opening suites, self-play openings, the strength limit's draw,
+//! the trainer's shuffles, and the tests' random cases. It depends on
+//! nothing, so that every crate, the lowest included, can use it.
+
+#![deny(missing_docs)]
 
 /// SplitMix64: 64 bits of state, a full period of 2^64, good enough
-/// statistics for picking moves and shuffling openings. Not for
-/// cryptography.
+/// statistics for picking moves, shuffling and random test cases, the same
+/// sequence on every machine. Not for cryptography.
+///
+/// ```
+/// let mut a = rng::Rng::new(7);
+/// let mut b = rng::Rng::new(7);
+/// assert_eq!(a.next_u64(), b.next_u64());
+/// assert!(a.below(10) < 10);
+/// ```
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Rng {
     state: u64,
@@ -38,6 +52,35 @@ impl Rng {
             }
         }
         (product >> 64) as u64
+    }
+
+    /// An index into a slice of length `len` (0 when `len` is 0).
+    pub fn index(&mut self, len: usize) -> usize {
+        self.below(len as u64) as usize
+    }
+
+    /// `true` with the chance `percent` in 100.
+    pub fn chance(&mut self, percent: u64) -> bool {
+        self.below(100) < percent
+    }
+
+    /// A square index, `0..64`.
+    pub fn square(&mut self) -> u32 {
+        (self.next_u64() >> 58) as u32
+    }
+
+    /// A board with about 1/8 of its squares set (three draws ANDed): few
+    /// pieces, or candidate magic numbers.
+    pub fn sparse(&mut self) -> u64 {
+        self.next_u64() & self.next_u64() & self.next_u64()
+    }
+
+    /// A board with about 1/4 or 1/2 of its squares set, like the
+    /// occupancy of real positions.
+    pub fn occupancy(&mut self) -> u64 {
+        let a = self.next_u64();
+        let b = self.next_u64();
+        if a & 1 == 0 { a & b } else { a }
     }
 
     /// Shuffles `items` in place (Fisher–Yates).
@@ -84,5 +127,31 @@ mod tests {
         assert_ne!(a, (0..50).collect::<Vec<_>>());
         a.sort_unstable();
         assert_eq!(a, (0..50).collect::<Vec<_>>());
+    }
+
+    #[test]
+    fn ranges_hold() {
+        let mut rng = Rng::new(0x9e37_79b9_7f4a_7c15);
+        for _ in 0..10_000 {
+            assert!(rng.below(7) < 7);
+            assert!(rng.index(3) < 3);
+            assert!(rng.square() < 64);
+        }
+        assert_eq!(rng.index(0), 0);
+        assert!(!rng.chance(0));
+        assert!(rng.chance(100));
+    }
+
+    #[test]
+    fn sparse_boards_are_sparser() {
+        let mut rng = Rng::new(42);
+        let (mut sparse, mut dense) = (0, 0);
+        for _ in 0..1_000 {
+            sparse += rng.sparse().count_ones();
+            dense += rng.occupancy().count_ones();
+        }
+        // Expected about 8,000 and 24,000 set bits.
+        assert!((6_000..10_000).contains(&sparse), "{sparse}");
+        assert!((20_000..28_000).contains(&dense), "{dense}");
     }
 }

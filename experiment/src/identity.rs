@@ -1,8 +1,8 @@
 //! The identity check: fixed-node games must be the baseline's move for
 //! move, whatever the method.
 
-use crate::engine::Info;
-use crate::tournament::FinishedGame;
+use matches::tournament::FinishedGame;
+use matches::uci_engine::Info;
 use std::collections::BTreeMap;
 
 /// One engine move as the identity check compares it.

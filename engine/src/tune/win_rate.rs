@@ -1,13 +1,13 @@
-//! Fitting the win/draw/loss model of [`crate::wdl`] to labelled positions:
+//! Fitting the win/draw/loss model of [`crate::win_rate`] to labelled positions:
 //! maximum likelihood of each game's result given the position's score and
 //! material, by Adam on the model's four parameters (the gradient is
 //! analytic). `borrow-tune --wdl FILE` runs it and prints [`MODEL`]'s source.
 //!
-//! [`MODEL`]: crate::wdl::MODEL
+//! [`MODEL`]: crate::win_rate::MODEL
 
 use std::path::PathBuf;
 
-use crate::wdl::{MODEL, Model, material};
+use crate::win_rate::{MODEL, Model, material};
 
 /// One position: the score (White's side, centipawns), the material the
 /// model reads, and the result (White's side: 1, 0.5 or 0).
@@ -106,6 +106,10 @@ pub struct Fitted {
     pub loss: (f64, f64),
 }
 
+/// The fewest positions [`run`] fits the model on: its four parameters are
+/// learnt from game results, and the positions of one game share theirs.
+pub const MIN_POSITIONS: usize = 10_000;
+
 /// Reads `files` and fits the model to an even sample of their positions
 /// (mate scores left out); the result, and the loss before and after.
 pub fn run(files: &[PathBuf]) -> Result<Fitted, String> {
@@ -122,8 +126,19 @@ pub fn run(files: &[PathBuf]) -> Result<Fitted, String> {
         })
         .map_err(|e| e.to_string())?;
     }
-    if all.is_empty() {
-        return Err("no positions read".into());
+    if all.len() < MIN_POSITIONS {
+        return Err(format!(
+            "too few positions to fit the win/draw/loss model ({} read): it needs at least \
+             {MIN_POSITIONS}, positions of many games (`borrow datagen --games 200` writes about \
+             19,000), and fits best on a million or more",
+            all.len()
+        ));
+    }
+    if all.iter().all(|s| s.result == all[0].result) {
+        return Err(format!(
+            "every position has the same result ({}): nothing to fit",
+            all[0].result
+        ));
     }
     let stride = all.len().div_ceil(MAX_SAMPLES);
     let samples: Vec<Sample> = all.iter().step_by(stride).copied().collect();
@@ -189,5 +204,29 @@ mod tests {
         ] {
             assert!((got - want).abs() < 15.0, "{fitted:?} against {truth:?}");
         }
+    }
+
+    /// Too little data, or one result only: refused, saying what is needed
+    /// (139 positions once fitted to a loss of 0.00000 and exited 0).
+    #[test]
+    fn too_little_data_is_refused() {
+        let dir = std::env::temp_dir().join(format!("borrow-wdl-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).expect("temp dir");
+        let few = dir.join("few.txt");
+        let line = "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1 | 30 | 0.5\n";
+        std::fs::write(&few, line.repeat(139)).expect("write");
+        let Err(e) = run(std::slice::from_ref(&few)) else {
+            panic!("139 positions fitted")
+        };
+        assert!(
+            e.contains("(139 read)") && e.contains("at least 10000"),
+            "{e}"
+        );
+        std::fs::write(&few, line.repeat(MIN_POSITIONS)).expect("write");
+        let Err(e) = run(&[few]) else {
+            panic!("one result fitted")
+        };
+        assert!(e.contains("same result"), "{e}");
+        let _ = std::fs::remove_dir_all(&dir);
     }
 }

@@ -1,0 +1,131 @@
+//! What the experiment settles before anything runs: the methods asked
+//! for among those the engine offers, the suite's format, the options a
+//! `--resume` continues with, the perft binary, and the plan of the games.
+
+use std::path::{Path, PathBuf};
+use std::time::Duration;
+
+use crate::args::{Invocation, Options, parse_args};
+use crate::plan::{Plan, PlanInput, plan};
+use crate::results::SetupError;
+use crate::state::State;
+use matches::openings::Format;
+
+/// The methods to run, in the engine's order: those asked for (`all`:
+/// every one offered), each checked against what the engine offers, or by
+/// default those `default` keeps.
+pub(super) fn resolve(
+    asked: &Option<Vec<String>>,
+    offered: &[String],
+    default: impl Fn(&str) -> bool,
+) -> Result<Vec<String>, SetupError> {
+    match asked {
+        Some(v) if v.len() == 1 && v[0] == "all" => Ok(offered.to_vec()),
+        Some(v) => {
+            for m in v {
+                if !offered.contains(m) {
+                    return Err(SetupError(format!(
+                        "the engine does not offer the method '{m}' (it offers {})",
+                        offered.join(", ")
+                    )));
+                }
+            }
+            // In the engine's order.
+            Ok(offered.iter().filter(|m| v.contains(m)).cloned().collect())
+        }
+        None => Ok(offered.iter().filter(|m| default(m)).cloned().collect()),
+    }
+}
+
+/// The format of a suite file by its name: PGN for `.pgn`, else EPD.
+pub(super) fn suite_format(path: &Path) -> Format {
+    if path
+        .extension()
+        .is_some_and(|e| e.eq_ignore_ascii_case("pgn"))
+    {
+        Format::Pgn
+    } else {
+        Format::Epd
+    }
+}
+
+/// The options of the run in `o.out` that `--resume` continues: as it was
+/// started, with this invocation's budget and pairs.
+pub(super) fn resumed_options(o: &Options, state: &State) -> Result<Options, SetupError> {
+    let mut base = match parse_args(&state.args) {
+        Ok(Invocation::Run(b)) => *b,
+        _ => {
+            return Err(SetupError(format!(
+                "{}: the state's arguments no longer parse: {}",
+                o.out.display(),
+                state.args.join(" ")
+            )));
+        }
+    };
+    base.out = o.out.clone();
+    base.resume = true;
+    base.budget_hours = o.budget_hours;
+    base.odds_pairs = o.odds_pairs.or(base.odds_pairs);
+    base.direct_pairs = o.direct_pairs.or(base.direct_pairs);
+    base.args = state.args.clone();
+    Ok(base)
+}
+
+/// The perft binary: the one given (which must exist), or `perft` beside
+/// the engine if it is there.
+pub(super) fn perft_binary(o: &Options) -> Result<Option<PathBuf>, SetupError> {
+    match &o.perft {
+        Some(p) if p.exists() => Ok(Some(p.clone())),
+        Some(p) => Err(SetupError(format!("{}: no such perft binary", p.display()))),
+        None => Ok(Some(o.engine.with_file_name("perft")).filter(|p| p.exists())),
+    }
+}
+
+/// The plan of the games, from the budget; the time before the games is
+/// estimated from the runs and games that come first.
+pub(super) fn make_plan(o: &Options, methods: usize, perft: bool) -> Result<Plan, SetupError> {
+    let runs = (methods.saturating_sub(1) * o.bench_pairs * 2) as f64;
+    let bench_secs = if o.bench_depth.is_some_and(|d| d <= 8) {
+        0.2
+    } else {
+        1.5
+    };
+    let identity_games = (methods * o.identity_pairs * 2 + 2 * o.identity_pairs * 2) as f64;
+    let before = runs * bench_secs * if perft { 1.5 } else { 1.0 } + identity_games * 2.0;
+    plan(&PlanInput {
+        budget: Duration::from_secs_f64(o.budget_hours * 3600.0),
+        before_games: Duration::from_secs_f64(before),
+        concurrency: o.concurrency,
+        tc: o.tc,
+        tc2: o.tc2,
+        factors: o.factors.clone(),
+        factors2: o.factors2.clone(),
+        odds_pairs: o.odds_pairs,
+        direct_pairs: o.direct_pairs,
+    })
+    .map_err(SetupError)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn method_lists() {
+        let offered: Vec<String> = ["od", "magic", "pext", "reference"]
+            .map(String::from)
+            .to_vec();
+        let default = |m: &str| m != "magic" && m != "reference";
+        assert_eq!(resolve(&None, &offered, default).unwrap(), ["od", "pext"]);
+        assert_eq!(
+            resolve(&Some(vec!["all".into()]), &offered, default).unwrap(),
+            offered
+        );
+        assert_eq!(
+            resolve(&Some(vec!["pext".into(), "od".into()]), &offered, default).unwrap(),
+            ["od", "pext"]
+        );
+        let e = resolve(&Some(vec!["nope".into()]), &offered, default).unwrap_err();
+        assert!(e.0.contains("'nope'"), "{e}");
+    }
+}

@@ -1,0 +1,98 @@
+//! `borrow-experiment` run as a user would: its help, version, options in
+//! the `--opt=value` form, and `sample-openings`.
+
+use std::path::PathBuf;
+use std::process::Command;
+
+const EXPERIMENT: &str = env!("CARGO_BIN_EXE_borrow-experiment");
+
+/// A fresh temporary directory, removed when dropped.
+struct TempDir(PathBuf);
+
+impl TempDir {
+    fn new(name: &str) -> TempDir {
+        let dir =
+            std::env::temp_dir().join(format!("experiment-cli-{}-{name}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        std::fs::create_dir_all(&dir).unwrap();
+        TempDir(dir)
+    }
+
+    fn join(&self, file: &str) -> PathBuf {
+        self.0.join(file)
+    }
+}
+
+impl Drop for TempDir {
+    fn drop(&mut self) {
+        let _ = std::fs::remove_dir_all(&self.0);
+    }
+}
+
+fn text(bytes: &[u8]) -> String {
+    String::from_utf8_lossy(bytes).into_owned()
+}
+
+/// `sample-openings --help` is that command's help.
+#[test]
+fn sample_openings_help_is_help() {
+    let run = |args: &[&str]| Command::new(EXPERIMENT).args(args).output().unwrap();
+    let o = run(&["sample-openings", "--help"]);
+    assert_eq!(o.status.code(), Some(0), "{}", text(&o.stderr));
+    let help = text(&o.stdout);
+    assert!(help.contains("--count <N>"), "{help}");
+    assert!(help.contains("Exit status"), "{help}");
+}
+
+/// The bench depth in the help is the engine's default, from the one
+/// constant.
+#[test]
+fn experiment_help_shows_the_engines_bench_depth() {
+    let run = |args: &[&str]| Command::new(EXPERIMENT).args(args).output().unwrap();
+    let o = run(&["--help"]);
+    assert!(o.status.success());
+    let help = text(&o.stdout);
+    let depth = format!("default, {}]", engine::bench::DEFAULT_DEPTH);
+    assert!(help.contains(&depth), "no '{depth}' in:\n{help}");
+    assert!(
+        help.contains("Exit status") || help.contains("exit status"),
+        "{help}"
+    );
+}
+
+/// `--version`, `--opt=value`, exit codes, the engine's depth range.
+#[test]
+fn version_and_the_equals_form() {
+    let run = |args: &[&str]| Command::new(EXPERIMENT).args(args).output().unwrap();
+
+    let o = run(&["--version"]);
+    assert!(o.status.success());
+    assert_eq!(
+        text(&o.stdout).trim(),
+        format!("borrow-experiment {}", env!("CARGO_PKG_VERSION"))
+    );
+    // `--opt=value`, and the engine's depth range.
+    let o = run(&["--bench-depth=65"]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(text(&o.stderr).contains("1 to 64"), "{}", text(&o.stderr));
+
+    // sample-openings with `--opt=value` and a Latin-1 byte in the suite.
+    let dir = TempDir::new("sample");
+    let from = dir.join("suite.epd");
+    std::fs::write(
+        &from,
+        b"# by M\xfcller\nrnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq -\n\
+          rnbqkbnr/pppppppp/8/8/3P4/8/PPP1PPPP/RNBQKBNR b KQkq -\n",
+    )
+    .unwrap();
+    let out = dir.join("out.epd");
+    let o = run(&[
+        "sample-openings",
+        &format!("--from={}", from.display()),
+        "--count=1",
+        "--seed=3",
+        &format!("--out={}", out.display()),
+    ]);
+    assert!(o.status.success(), "{}", text(&o.stderr));
+    assert_eq!(std::fs::read_to_string(&out).unwrap().lines().count(), 1);
+}
