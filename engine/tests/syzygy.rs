@@ -1,8 +1,7 @@
-//! Syzygy tablebases (issue 14) through UCI, with the 3- and 4-piece tables
-//! of `../shared/data/syzygy` (the workspace's neighbour). A clone without
-//! that folder skips these tests with a message; CI has it. The tables'
-//! verdicts are checked with shakmaty-syzygy, the reader the engine uses,
-//! on positions where the answer is known.
+//! Syzygy tablebases through UCI, with the twenty 3- and 4-piece tables the
+//! tests need, committed in `tests/data/syzygy` (its README says where they
+//! come from). The tables' verdicts are checked with shakmaty-syzygy, the
+//! reader the engine uses, on positions where the answer is known.
 
 mod common;
 
@@ -11,18 +10,10 @@ use std::path::PathBuf;
 use common::*;
 use shakmaty_syzygy::{Tablebase, Wdl};
 
-/// The folder of the test tables, or `None` (with a message) without it.
-fn tables() -> Option<String> {
-    let dir = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../shared/data/syzygy");
-    if dir.join("KQvK.rtbw").is_file() {
-        Some(dir.canonicalize().ok()?.to_string_lossy().into_owned())
-    } else {
-        eprintln!(
-            "skipped: no Syzygy tables at {} (the shared data folder)",
-            dir.display()
-        );
-        None
-    }
+/// The folder of the test tables.
+fn tables() -> String {
+    let dir = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/data/syzygy");
+    dir.to_string_lossy().into_owned()
 }
 
 fn engine_with_tables(dir: &str) -> Engine {
@@ -30,7 +21,7 @@ fn engine_with_tables(dir: &str) -> Engine {
     e.send(&format!("setoption name SyzygyPath value {dir}"));
     let said = e.sync();
     assert!(
-        said.iter().any(|l| l.contains("found 70 Syzygy files")),
+        said.iter().any(|l| l.contains("found 20 Syzygy files")),
         "{said:?}"
     );
     e
@@ -74,7 +65,7 @@ fn self_play(e: &mut Engine, fen: &str, max_plies: usize) -> (Vec<String>, shakm
 #[test]
 fn won_endings_are_converted_as_fast_as_the_tables_allow() {
     use shakmaty::Position as _;
-    let Some(dir) = tables() else { return };
+    let dir = tables();
     let mut tb = Tablebase::<shakmaty::Chess>::new();
     tb.add_directory(&dir).unwrap();
     let mut e = engine_with_tables(&dir);
@@ -108,7 +99,7 @@ fn won_endings_are_converted_as_fast_as_the_tables_allow() {
 /// and the tables agree that the position is a draw.
 #[test]
 fn drawn_endings_are_not_won() {
-    let Some(dir) = tables() else { return };
+    let dir = tables();
     let mut tb = Tablebase::<shakmaty::Chess>::new();
     tb.add_directory(&dir).unwrap();
     let mut e = engine_with_tables(&dir);
@@ -129,7 +120,7 @@ fn drawn_endings_are_not_won() {
 /// Captures into the tables are probed in the search: `tbhits` grows.
 #[test]
 fn the_search_probes_after_captures() {
-    let Some(dir) = tables() else { return };
+    let dir = tables();
     let mut e = engine_with_tables(&dir);
     // KRPvKR: 5 pieces, outside the tables; every capture enters them.
     // The root is outside the tables, so every hit is a probe inside the

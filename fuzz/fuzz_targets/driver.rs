@@ -7,10 +7,9 @@
 //! To keep each input fast, the harness tames what would run long or touch
 //! the machine: `go` searches to depth 2 at most, `perft` to depth 2,
 //! `Hash` is 1 MB, `Threads` at most 2, and `BookFile` is not set (it opens
-//! files). `SyzygyPath`, whatever its value, opens the shared 3- and 4-piece
-//! tables when they are beside the workspace (`../shared/data/syzygy`), so
-//! that positions with few pieces reach the tablebase probes; without them
-//! it is not set. One driver serves every input and is reset at the start
+//! files). `SyzygyPath`, whatever its value, opens the engine tests'
+//! tables (`engine/tests/data/syzygy`: every 3-piece table and a few of 4),
+//! so that positions with few pieces reach the tablebase probes. One driver serves every input and is reset at the start
 //! of each.
 
 #![no_main]
@@ -94,11 +93,11 @@ fn tame(cmd: Command) -> Option<Command> {
     })
 }
 
-/// The shared test tables, if they are there.
+/// The engine tests' tables, if they are there.
 fn syzygy_tables() -> Option<&'static str> {
     static DIR: OnceLock<Option<String>> = OnceLock::new();
     DIR.get_or_init(|| {
-        let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/../../shared/data/syzygy");
+        let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/../engine/tests/data/syzygy");
         std::path::Path::new(dir)
             .join("KQvK.rtbw")
             .is_file()
