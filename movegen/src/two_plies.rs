@@ -37,7 +37,7 @@ impl<A: SliderAttacks> Position<A> {
     /// as sets and are made as they come, with no list and no [`Move`] to
     /// decode, each child on the board alone as in
     /// [`count_legal_after`](Self::count_legal_after); its pieces' moves are
-    /// counted from the parent's (see the [module](self)).
+    /// counted from the parent's (see the module `two_plies`).
     ///
     /// ```
     /// use movegen::Position;
