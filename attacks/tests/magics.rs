@@ -105,4 +105,3 @@ fn a_bad_magic_is_caught() {
     // a1 rook's relevant squares are below bit 52, so every key maps to 0.
     assert!(!hashes(&d, 1, &mut table, &mut seen, 1));
 }
-

@@ -29,7 +29,7 @@ fn raw(from: Square, to: Square) -> u16 {
 
 /// A hand-made book: the start position (e2e4 10, d2d4 5, an illegal
 /// e2e5) and a position where both castlings are legal.
-fn sample_book(dir: &common::TempDir) -> String {
+fn sample_book(dir: &testkit::TempDir) -> String {
     let start: Position = Position::startpos();
     let castle: Position = Position::from_fen("r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1").unwrap();
     let e = |key, raw_move, weight| Entry {
@@ -53,7 +53,7 @@ fn sample_book(dir: &common::TempDir) -> String {
 
 #[test]
 fn probe_lists_moves_with_san_weights_and_shares() {
-    let dir = common::TempDir::new("cli-probe");
+    let dir = testkit::TempDir::new("cli-probe");
     let file = sample_book(&dir);
     let o = book(&["probe", &file]);
     assert!(o.status.success(), "{}", stderr(&o));
@@ -122,7 +122,7 @@ fn probe_lists_moves_with_san_weights_and_shares() {
 
 #[test]
 fn probe_errors_exit_2_with_a_message() {
-    let dir = common::TempDir::new("cli-errors");
+    let dir = testkit::TempDir::new("cli-errors");
     let file = sample_book(&dir);
     let check = |args: &[&str], needle: &str| {
         let o = book(args);
@@ -166,7 +166,7 @@ fn probe_errors_exit_2_with_a_message() {
 
 #[test]
 fn make_builds_a_book_and_reports_bad_games() {
-    let dir = common::TempDir::new("cli-make");
+    let dir = testkit::TempDir::new("cli-make");
     let pgn = dir.join("games.pgn");
     let text = format!(
         "{}\n[Event \"broken\"]\n1. e4 e5 2. Qxf7 *\n\n[Event \"fine\"]\n1. e4 e5 1-0\n",
@@ -214,7 +214,7 @@ fn make_builds_a_book_and_reports_bad_games() {
 
 #[test]
 fn make_errors_exit_2() {
-    let dir = common::TempDir::new("cli-make-errors");
+    let dir = testkit::TempDir::new("cli-make-errors");
     let out = dir.join("out.bin");
     let pgn = dir.join("g.pgn");
     std::fs::write(&pgn, "1. e4 *\n").unwrap();
@@ -263,7 +263,7 @@ fn make_errors_exit_2() {
 /// the games are left as they were.
 #[test]
 fn make_refuses_to_overwrite_its_input() {
-    let dir = common::TempDir::new("cli-make-same");
+    let dir = testkit::TempDir::new("cli-make-same");
     let pgn = dir.join("g.pgn");
     std::fs::write(&pgn, common::SAMPLE_PGN).unwrap();
     let symlink = dir.join("link.bin");
@@ -301,7 +301,7 @@ fn make_refuses_to_overwrite_its_input() {
 /// on stderr, and an existing book is left as it was.
 #[test]
 fn make_on_unreadable_games_or_no_entry_exits_2_and_says_why() {
-    let dir = common::TempDir::new("cli-make-empty");
+    let dir = testkit::TempDir::new("cli-make-empty");
     let out = dir.join("out.bin");
     let out_s = out.to_str().unwrap();
     let binary: Vec<u8> = (0..4096u32).map(|i| (i * 7919 % 251) as u8).collect();
@@ -406,7 +406,7 @@ fn version_and_command_help() {
         assert!(text.contains("Exit status: 0"), "{args:?}: {text}");
     }
 
-    let dir = common::TempDir::new("cli-one-entry");
+    let dir = testkit::TempDir::new("cli-one-entry");
     let file = dir.join("one.bin");
     let start: Position = Position::startpos();
     let one = [Entry {
@@ -424,7 +424,7 @@ fn version_and_command_help() {
 #[test]
 fn probe_into_a_closed_pipe_is_a_quiet_success() {
     use std::process::Stdio;
-    let dir = common::TempDir::new("cli-pipe");
+    let dir = testkit::TempDir::new("cli-pipe");
     let file = sample_book(&dir);
     let mut child = Command::new(env!("CARGO_BIN_EXE_book"))
         .args(["probe", &file])

@@ -77,11 +77,11 @@ fn polyglot_books_equal_ours() {
         skip("polyglot_books_equal_ours");
         return;
     };
-    let dir = common::TempDir::new("polyglot-make");
+    let dir = testkit::TempDir::new("polyglot-make");
     let pgn = dir.join("games.pgn");
     std::fs::write(&pgn, common::SAMPLE_PGN).unwrap();
     for (max_ply, min_games) in [(1024, 1), (16, 2), (1024, 3), (7, 1)] {
-        let theirs_path = dir.join(&format!("polyglot-{max_ply}-{min_games}.bin"));
+        let theirs_path = dir.join(format!("polyglot-{max_ply}-{min_games}.bin"));
         run(
             &tool,
             &[
@@ -122,7 +122,7 @@ fn polyglot_books_equal_ours() {
         );
 
         // And so does the `book make` command.
-        let cli_path = dir.join(&format!("ours-{max_ply}-{min_games}.bin"));
+        let cli_path = dir.join(format!("ours-{max_ply}-{min_games}.bin"));
         let out = Command::new(env!("CARGO_BIN_EXE_book"))
             .args(["make", "--pgn", pgn.to_str().unwrap(), "--out"])
             .arg(&cli_path)
@@ -186,12 +186,12 @@ fn dump_moves(dump: &str) -> BTreeMap<u64, (String, BTreeSet<(String, u32)>)> {
 /// Checks every position that `polyglot dump-book` lists for both colours
 /// of the book at `bin` against our probe of the same file: the same book
 /// moves, with the same shares. Returns (positions, moves) checked.
-fn check_dump(tool: &Path, dir: &common::TempDir, bin: &Path) -> (usize, usize) {
+fn check_dump(tool: &Path, dir: &testkit::TempDir, bin: &Path) -> (usize, usize) {
     let book = Book::open(bin).unwrap();
     let mut checked_positions = 0;
     let mut checked_moves = 0;
     for color in ["white", "black"] {
-        let out = dir.join(&format!("{color}.txt"));
+        let out = dir.join(format!("{color}.txt"));
         run(
             tool,
             &[
@@ -242,7 +242,7 @@ fn polyglot_dump_agrees_with_our_probe() {
         skip("polyglot_dump_agrees_with_our_probe");
         return;
     };
-    let dir = common::TempDir::new("polyglot-dump");
+    let dir = testkit::TempDir::new("polyglot-dump");
     let pgn = dir.join("games.pgn");
     std::fs::write(&pgn, common::SAMPLE_PGN).unwrap();
 

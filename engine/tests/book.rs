@@ -7,6 +7,7 @@ use std::time::Duration;
 
 use book::{Entry, encode_move, entries_to_bytes};
 use movegen::Position;
+use testkit::TempDir;
 
 /// Sends `lines` (each followed by a pause for the engine to answer), then
 /// `quit`, and returns everything the engine printed.
@@ -55,28 +56,6 @@ fn write_book(dir: &std::path::Path) -> std::path::PathBuf {
     path
 }
 
-/// A scratch folder, removed with everything in it when dropped.
-struct TempDir(std::path::PathBuf);
-
-impl std::ops::Deref for TempDir {
-    type Target = std::path::Path;
-    fn deref(&self) -> &std::path::Path {
-        &self.0
-    }
-}
-
-impl Drop for TempDir {
-    fn drop(&mut self) {
-        let _ = std::fs::remove_dir_all(&self.0);
-    }
-}
-
-fn temp_dir(name: &str) -> TempDir {
-    let dir = std::env::temp_dir().join(format!("borrow-book-{}-{name}", std::process::id()));
-    std::fs::create_dir_all(&dir).expect("temp dir");
-    TempDir(dir)
-}
-
 fn bestmove(out: &[String]) -> Vec<&str> {
     out.iter()
         .filter_map(|l| l.strip_prefix("bestmove "))
@@ -86,7 +65,7 @@ fn bestmove(out: &[String]) -> Vec<&str> {
 
 #[test]
 fn book_moves_are_played_at_once_and_announced() {
-    let dir = temp_dir("play");
+    let dir = TempDir::new("play");
     let path = write_book(&dir);
     let set_file = format!("setoption name BookFile value {}", path.display());
     let out = converse(&[
@@ -120,7 +99,7 @@ fn book_moves_are_played_at_once_and_announced() {
 
 #[test]
 fn out_of_book_positions_are_searched() {
-    let dir = temp_dir("out");
+    let dir = TempDir::new("out");
     let path = write_book(&dir);
     let set_file = format!("setoption name BookFile value {}", path.display());
     let out = converse(&[
@@ -140,7 +119,7 @@ fn out_of_book_positions_are_searched() {
 
 #[test]
 fn book_off_or_too_deep_is_not_used() {
-    let dir = temp_dir("off");
+    let dir = TempDir::new("off");
     let path = write_book(&dir);
     let set_file = format!("setoption name BookFile value {}", path.display());
     // OwnBook left false.
@@ -167,7 +146,7 @@ fn book_off_or_too_deep_is_not_used() {
 
 #[test]
 fn missing_and_corrupt_books_are_reported_and_play_goes_on() {
-    let dir = temp_dir("bad");
+    let dir = TempDir::new("bad");
     let corrupt = dir.join("corrupt.bin");
     std::fs::write(&corrupt, [1u8; 17]).expect("write");
     let missing = dir.join("does-not-exist.bin");

@@ -1,33 +1,11 @@
 //! `borrow-experiment` run as a user would: its help, version, options in
 //! the `--opt=value` form, and `sample-openings`.
 
-use std::path::PathBuf;
+use testkit::TempDir;
+
 use std::process::Command;
 
 const EXPERIMENT: &str = env!("CARGO_BIN_EXE_borrow-experiment");
-
-/// A fresh temporary directory, removed when dropped.
-struct TempDir(PathBuf);
-
-impl TempDir {
-    fn new(name: &str) -> TempDir {
-        let dir =
-            std::env::temp_dir().join(format!("experiment-cli-{}-{name}", std::process::id()));
-        let _ = std::fs::remove_dir_all(&dir);
-        std::fs::create_dir_all(&dir).unwrap();
-        TempDir(dir)
-    }
-
-    fn join(&self, file: &str) -> PathBuf {
-        self.0.join(file)
-    }
-}
-
-impl Drop for TempDir {
-    fn drop(&mut self) {
-        let _ = std::fs::remove_dir_all(&self.0);
-    }
-}
 
 fn text(bytes: &[u8]) -> String {
     String::from_utf8_lossy(bytes).into_owned()

@@ -1,33 +1,12 @@
 //! `borrow-match` run as a user would: the mistakes users made and what it
 //! must answer.
 
-use std::path::PathBuf;
+use testkit::TempDir;
+
 use std::process::{Command, Output};
 
 const FAKE: &str = env!("CARGO_BIN_EXE_fake-engine");
 const RUNNER: &str = env!("CARGO_BIN_EXE_borrow-match");
-
-/// A fresh temporary directory, removed when dropped.
-struct TempDir(PathBuf);
-
-impl TempDir {
-    fn new(name: &str) -> TempDir {
-        let dir = std::env::temp_dir().join(format!("matches-cli-{}-{name}", std::process::id()));
-        let _ = std::fs::remove_dir_all(&dir);
-        std::fs::create_dir_all(&dir).unwrap();
-        TempDir(dir)
-    }
-
-    fn join(&self, file: &str) -> PathBuf {
-        self.0.join(file)
-    }
-}
-
-impl Drop for TempDir {
-    fn drop(&mut self) {
-        let _ = std::fs::remove_dir_all(&self.0);
-    }
-}
 
 fn text(bytes: &[u8]) -> String {
     String::from_utf8_lossy(bytes).into_owned()
@@ -116,7 +95,7 @@ fn an_engine_that_cannot_start_is_a_setup_error_with_a_hint() {
     let dir = TempDir::new("cmd-here");
     std::fs::write(dir.join("README.md"), "# not an engine\n").unwrap();
     let o = Command::new(RUNNER)
-        .current_dir(&dir.0)
+        .current_dir(&*dir)
         .args([
             "-engine",
             "cmd=README.md",

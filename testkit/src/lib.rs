@@ -8,12 +8,50 @@
 //!   failing random case reproduces from its seed.
 //! - [`sorted_legal_uci`]: the outside oracle's (shakmaty's) legal moves,
 //!   the list differential tests compare with.
+//! - [`TempDir`]: a scratch folder, removed when dropped.
 
 #![deny(missing_docs)]
+
+use std::path::{Path, PathBuf};
 
 use shakmaty::{Chess, Position as _};
 
 pub use rng::Rng;
+
+/// A fresh scratch folder in the system's temporary folder, named after the
+/// process and `name` (so tests running at once do not share one), removed
+/// with everything in it when dropped. It derefs to its [`Path`].
+///
+/// ```
+/// let dir = testkit::TempDir::new("doc");
+/// std::fs::write(dir.join("a.txt"), "x").unwrap();
+/// assert!(dir.join("a.txt").is_file());
+/// ```
+#[derive(Debug)]
+pub struct TempDir(PathBuf);
+
+impl TempDir {
+    /// Makes the folder, empty.
+    pub fn new(name: &str) -> TempDir {
+        let dir = std::env::temp_dir().join(format!("borrow-test-{}-{name}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        std::fs::create_dir_all(&dir).expect("create a temporary folder");
+        TempDir(dir)
+    }
+}
+
+impl std::ops::Deref for TempDir {
+    type Target = Path;
+    fn deref(&self) -> &Path {
+        &self.0
+    }
+}
+
+impl Drop for TempDir {
+    fn drop(&mut self) {
+        let _ = std::fs::remove_dir_all(&self.0);
+    }
+}
 
 /// shakmaty's legal moves of `pos` in UCI notation (Chess960's king-takes-rook
 /// castling when the position was read in that mode), sorted: what a move
