@@ -3,9 +3,11 @@
 //! PGN and EPD files in the wild are often
 //! Latin-1 or carry a stray byte in a comment or tag. What counts in them
 //! (moves, FENs, results) is ASCII, so a lossy reading loses nothing that
-//! counts. Every tool of the workspace that reads such files uses this one
-//! reader (`book make`, the opening suites of `borrow-match`, `perft
-//! --epd`), so that a file one of them reads, all of them read.
+//! counts. The tools of the workspace that read such files use this one
+//! reader (`book make`, the opening suites of `borrow-match` and of the
+//! engine's datagen; `perft --epd`, which does not depend on this crate,
+//! converts the same way with std's lossy UTF-8), so that a file one of them
+//! reads, all of them read.
 
 use std::io;
 use std::path::Path;

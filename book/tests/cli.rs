@@ -259,7 +259,7 @@ fn make_errors_exit_2() {
     }
 }
 
-/// the output is never the input, also through links;
+/// The output is never the input, also through links;
 /// the games are left as they were.
 #[test]
 fn make_refuses_to_overwrite_its_input() {
@@ -296,7 +296,7 @@ fn make_refuses_to_overwrite_its_input() {
     assert!(!book::Book::open(&out).unwrap().is_empty());
 }
 
-/// a PGN without a readable game is bad input (exit 2,
+/// A PGN without a readable game is bad input (exit 2,
 /// no book written). So are games that give no entry, with why
 /// on stderr, and an existing book is left as it was.
 #[test]

@@ -127,8 +127,8 @@ enum Cmd {
     },
     /// OpenBench's SPSA input for the search's constants, a line each
     /// ('name, int, value, min, max, c_end, r_end'); each is also a UCI
-    /// option of this build (feature 'tune')
-    #[cfg(feature = "tune")]
+    /// option of this build (feature 'spsa')
+    #[cfg(feature = "spsa")]
     Spsa,
 }
 
@@ -360,7 +360,7 @@ where
             config.evaluator = Evaluator::of_kind(eval);
             run_datagen(&config)
         }
-        #[cfg(feature = "tune")]
+        #[cfg(feature = "spsa")]
         Some(Cmd::Spsa) => {
             print!("{}", crate::search::params::spsa_input());
             ExitCode::SUCCESS

@@ -338,16 +338,12 @@ impl Driver {
         for spec in &OPTIONS {
             self.say(&spec.declaration());
         }
-        // The tuning build: every search constant, at its current value.
-        #[cfg(feature = "tune")]
+        // The tuning build: every search constant, with its built-in value.
+        #[cfg(feature = "spsa")]
         for t in crate::search::params::TUNABLES {
-            let now = crate::search::params::params().get(t.name);
             self.say(&format!(
                 "option name {} type spin default {} min {} max {}",
-                t.name,
-                now.unwrap_or(t.default),
-                t.min,
-                t.max
+                t.name, t.default, t.min, t.max
             ));
         }
         self.say("uciok");
@@ -355,12 +351,12 @@ impl Driver {
 
     fn set_option(&mut self, name: &str, value: Option<&str>) {
         let result = match Spec::find(name) {
-            #[cfg(feature = "tune")]
+            #[cfg(feature = "spsa")]
             None => match value.map(str::trim).map(str::parse::<i64>) {
                 Some(Ok(v)) => crate::search::params::set(name, v),
                 _ => Err(format!("unknown option '{name}', or not a number")),
             },
-            #[cfg(not(feature = "tune"))]
+            #[cfg(not(feature = "spsa"))]
             None => Err(format!("unknown option '{name}'")),
             Some(spec) => spec
                 .parse(name, value)

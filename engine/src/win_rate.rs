@@ -16,7 +16,7 @@
 //! both depend on the material left (a score means more with less material).
 //! [`MODEL`] is fitted by maximum likelihood to the results of the
 //! positions of `shared/data/selfplay` (Borrow against itself at 2,000 nodes;
-//! `borrow-tune --wdl FILE` refits and prints it, see the README).
+//! `borrow-tune --wdl --data FILE` refits and prints it, see the README).
 
 use attacks::SliderAttacks;
 use movegen::{Position, Role};

@@ -189,7 +189,7 @@ fn register_is_accepted_silently() {
     e.quit();
 }
 
-/// a huge garbage line is quoted short in the `info string`.
+/// A huge garbage line is quoted short in the `info string`.
 #[test]
 fn a_huge_garbage_line_is_quoted_short() {
     let mut e = Engine::new();

@@ -102,7 +102,7 @@ fn bench_into_a_closed_pipe_does_not_panic() {
     let mut stderr = String::new();
     let _ = err.read_to_string(&mut stderr);
     assert!(!stderr.contains("panicked"), "{stderr}");
-    // a closed pipe is a quiet success, as for any tool
+    // A closed pipe is a quiet success, as for any tool
     // whose reader has what it wanted.
     assert_eq!(status.code(), Some(0), "{status}: {stderr}");
     assert!(stderr.is_empty(), "{stderr}");
@@ -135,7 +135,7 @@ fn bench_into_head_1_is_a_quiet_success() {
     );
 }
 
-/// the bare depth (`borrow bench 13`, as OpenBench runs
+/// The bare depth (`borrow bench 13`, as OpenBench runs
 /// it) has the check of `--depth`: 1 to 64.
 #[test]
 fn bench_depth_is_checked_however_it_is_given() {

@@ -54,7 +54,7 @@ fn version_and_the_equals_form() {
     assert_eq!(o.status.code(), Some(2));
     assert!(text(&o.stderr).contains("1 to 64"), "{}", text(&o.stderr));
 
-    // sample-openings with `--opt=value` and a Latin-1 byte in the suite.
+    // `sample-openings` with `--opt=value` and a Latin-1 byte in the suite.
     let dir = TempDir::new("sample");
     let from = dir.join("suite.epd");
     std::fs::write(

@@ -387,7 +387,7 @@ mod tests {
         );
     }
 
-    /// no failures, no table of zeros under an empty header.
+    /// No failures, no table of zeros under an empty header.
     #[test]
     fn no_failures_is_one_line() {
         let mut r = result();

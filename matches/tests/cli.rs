@@ -25,7 +25,7 @@ fn fake_match(extra: &[&str]) -> Output {
         .unwrap()
 }
 
-/// every output path is checked before the first game.
+/// Every output path is checked before the first game.
 #[test]
 fn a_jsonout_that_cannot_be_written_stops_before_the_first_game() {
     let dir = TempDir::new("jsonout");
@@ -58,7 +58,7 @@ fn a_jsonout_that_cannot_be_written_stops_before_the_first_game() {
     );
 }
 
-/// opening suites are read leniently, as `book make`
+/// Opening suites are read leniently, as `book make`
 /// reads the same file.
 #[test]
 fn openings_with_a_latin_1_byte_are_read() {
@@ -87,7 +87,7 @@ fn openings_with_a_latin_1_byte_are_read() {
     }
 }
 
-/// a bare name is looked up on PATH; a file of that name
+/// A bare name is looked up on PATH; a file of that name
 /// here gets a hint. An engine that cannot start is a setup error: a short
 /// message, exit 2, no results table.
 #[test]
@@ -132,7 +132,7 @@ fn an_engine_that_cannot_start_is_a_setup_error_with_a_hint() {
     assert!(o.stdout.is_empty(), "{}", text(&o.stdout));
 }
 
-/// option values are checked against what the engine
+/// Option values are checked against what the engine
 /// declares, as option names are.
 #[test]
 fn option_values_outside_the_declared_ranges_are_warned_about() {

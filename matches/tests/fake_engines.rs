@@ -429,7 +429,7 @@ fn ctrl_c_stops_cleanly_with_the_games_so_far() {
     let _ = std::fs::remove_file(pgn);
 }
 
-/// the fixture's `--help` prints its usage, and a bad command line
+/// The fixture's `--help` prints its usage, and a bad command line
 /// is an error with exit status 2, not a panic.
 #[test]
 fn fake_engine_help_and_bad_arguments() {

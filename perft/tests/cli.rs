@@ -311,7 +311,7 @@ fn a_closed_pipe_is_a_quiet_success() {
     }
 }
 
-/// a suite with a byte that is not UTF-8 (a Latin-1 name
+/// A suite with a byte that is not UTF-8 (a Latin-1 name
 /// in a comment) is read, as `book make` reads such files.
 #[test]
 fn epd_suite_with_latin_1_bytes_is_read() {
@@ -329,7 +329,7 @@ fn epd_suite_with_latin_1_bytes_is_read() {
     assert_eq!(stdout(&o).lines().last(), Some("2 passed, 0 failed"));
 }
 
-/// an invalid FEN is named once in the error.
+/// An invalid FEN is named once in the error.
 #[test]
 fn a_bad_fen_is_named_once() {
     for fen in ["garbage", "8/8/8/8/8/8/8/8 w - - 0 1"] {
@@ -341,7 +341,8 @@ fn a_bad_fen_is_named_once() {
 }
 
 /// Across the tools: `--version`, `--opt=value`, exit codes in
-/// the help, the engine's limits for threads and hash.
+/// the help, perft's limits for threads and hash (kept equal to the
+/// engine's by `integration/tests/limits.rs`).
 #[test]
 fn version_equals_form_and_limits() {
     let o = perft(&["--version"]);
@@ -355,7 +356,7 @@ fn version_equals_form_and_limits() {
     assert!(stdout(&o).lines().any(|l| l == "400"), "{}", stdout(&o));
     let help = stdout(&perft(&["--help"]));
     assert!(help.contains("Exit status: 0"), "{help}");
-    // The limits the engine's Threads and Hash share.
+    // The limits of perft's --threads and --hash.
     let threads = perft::MAX_THREADS;
     let hash = perft::MAX_HASH_MB;
     assert_bad_input(

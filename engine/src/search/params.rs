@@ -3,7 +3,7 @@
 //! range a tuner may try. The search reads them through [`params`].
 //!
 //! In the release engine they are constants ([`DEFAULT`]), folded into the
-//! code. Built with the cargo feature `tune` (never the release engine),
+//! code. Built with the cargo feature `spsa` (never the release engine),
 //! each is also a UCI option of its name, and `borrow spsa` prints
 //! OpenBench's SPSA input (`name, int, value, min, max, c_end, r_end` a
 //! line), so that a user with OpenBench tunes them on many machines.
@@ -45,6 +45,11 @@ macro_rules! params {
 
         /// The constants the engine plays with.
         pub const DEFAULT: Params = Params { $($name: $value,)+ };
+
+        // Each range fits its field's type (checked when compiling).
+        $(const _: () = assert!(
+            $min as i128 >= <$ty>::MIN as i128 && $max as i128 <= <$ty>::MAX as i128
+        );)+
 
         /// Every constant, in the order of [`Params`]'s fields.
         pub const TUNABLES: &[Tunable] = &[
@@ -164,33 +169,49 @@ params! {
 
 /// The constants the search plays with: [`DEFAULT`], a constant the
 /// compiler folds into the code.
-#[cfg(not(feature = "tune"))]
+#[cfg(not(feature = "spsa"))]
 #[inline(always)]
 pub fn params() -> &'static Params {
     &DEFAULT
 }
 
 /// The tuning build's constants: [`DEFAULT`] until a UCI option sets one.
-#[cfg(feature = "tune")]
-static CURRENT: std::sync::RwLock<&'static Params> = std::sync::RwLock::new(&DEFAULT);
+#[cfg(feature = "spsa")]
+type Store = std::sync::RwLock<&'static Params>;
+
+/// The tuning build's constants: [`DEFAULT`] until a UCI option sets one.
+#[cfg(feature = "spsa")]
+static CURRENT: Store = Store::new(&DEFAULT);
 
 /// The constants the search plays with: in the tuning build, the ones the
 /// UCI options set last (a read lock per read: the tuning build is slower,
-/// every engine of a tuning match alike).
-#[cfg(feature = "tune")]
+/// every engine of a tuning match alike; the tuner sets them before a game,
+/// not during a search).
+#[cfg(feature = "spsa")]
 #[inline]
 pub fn params() -> &'static Params {
-    *CURRENT.read().unwrap_or_else(|e| e.into_inner())
+    read(&CURRENT)
+}
+
+#[cfg(feature = "spsa")]
+fn read(store: &Store) -> &'static Params {
+    *store.read().unwrap_or_else(|e| e.into_inner())
 }
 
 /// Sets the constant `name` for the searches to come (the tuning build's
-/// UCI options). Each setting leaks one small [`Params`], which is what
-/// lets the search read them without a copy; a tuner sets each once.
-#[cfg(feature = "tune")]
+/// UCI options).
+#[cfg(feature = "spsa")]
 pub fn set(name: &str, value: i64) -> Result<(), String> {
-    let mut next = params().clone();
+    set_in(&CURRENT, name, value)
+}
+
+/// Sets `name` in `store`. Each setting leaks one small [`Params`], which is
+/// what lets the search read them without a copy; a tuner sets each once.
+#[cfg(feature = "spsa")]
+fn set_in(store: &Store, name: &str, value: i64) -> Result<(), String> {
+    let mut next = read(store).clone();
     next.set(name, value)?;
-    *CURRENT.write().unwrap_or_else(|e| e.into_inner()) = Box::leak(Box::new(next));
+    *store.write().unwrap_or_else(|e| e.into_inner()) = Box::leak(Box::new(next));
     Ok(())
 }
 
@@ -249,18 +270,22 @@ mod tests {
         }
     }
 
-    /// The tuning build: a UCI option sets what the search reads, and the
-    /// SPSA input follows. (Run alone: `cargo test -p engine --features
-    /// tune --lib search::params`; it changes what every search reads.)
-    #[cfg(feature = "tune")]
+    /// The tuning build: setting a constant changes what is read after, and
+    /// a refused value changes nothing (on a store of the test's own, so
+    /// that no search running beside it sees other constants).
+    #[cfg(feature = "spsa")]
     #[test]
     fn the_tuning_build_reads_what_is_set() {
-        assert!(set("qs_delta_margin", 50_000).is_err());
-        assert_eq!(params().qs_delta_margin, 200);
-        set("QS_DELTA_MARGIN", 321).unwrap();
-        assert_eq!(params().qs_delta_margin, 321);
-        assert!(spsa_input().contains("\nqs_delta_margin, int, 321, 50, 500, 22.5, 0.002\n"));
-        set("qs_delta_margin", 200).unwrap();
-        assert_eq!(*params(), DEFAULT);
+        let store = Store::new(&DEFAULT);
+        assert!(set_in(&store, "qs_delta_margin", 50_000).is_err());
+        assert_eq!(read(&store).qs_delta_margin, 200);
+        set_in(&store, "QS_DELTA_MARGIN", 321).unwrap();
+        assert_eq!(read(&store).qs_delta_margin, 321);
+        assert_eq!(read(&store).get("rfp_margin"), Some(80));
+        assert_eq!(
+            *params(),
+            DEFAULT,
+            "the engine's own constants are untouched"
+        );
     }
 }

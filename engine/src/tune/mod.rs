@@ -18,7 +18,7 @@ use std::path::PathBuf;
 use std::time::Instant;
 
 use crate::eval::{WEIGHTS, Weights};
-use model::{PARAMS, Samples, params_of, weights_from};
+use model::{PARAM_COUNT, Samples, params_of, weights_from};
 
 /// What a tuning run does.
 #[derive(Clone, Debug)]
@@ -119,10 +119,10 @@ pub fn load(cfg: &Config, w: &Weights) -> Result<(Samples, Samples), String> {
     }
     if train.is_empty() || validation.is_empty() {
         return Err(format!(
-            "too few positions to tune ({} for training, {} for validation): the validation \
-             set is one block of 256 positions in every 20, so at least 2,048 are needed, and a \
-             fit of the evaluation's {PARAMS} weights wants a million or more (`borrow datagen \
-             --games 10000` writes about 950,000)",
+            "too few positions to tune ({} for training, {} for validation): the \
+             validation set is one block of 256 positions in every 20 (the eighth), so at \
+             least 1,793 are needed, and a fit of the evaluation's {PARAM_COUNT} weights \
+             wants a million or more (`borrow datagen --games 10000` writes about 950,000)",
             train.len(),
             validation.len()
         ));
@@ -182,7 +182,7 @@ fn loss_and_gradient(
             .map(|t| {
                 let range = (t * chunk).min(n)..((t + 1) * chunk).min(n);
                 scope.spawn(move || {
-                    let mut g = vec![0.0; PARAMS];
+                    let mut g = vec![0.0; PARAM_COUNT];
                     let l = s.gradient(range, p, k, lambda, &mut g);
                     (l, g)
                 })
@@ -190,10 +190,10 @@ fn loss_and_gradient(
             .collect();
         handles
             .into_iter()
-            .map(|h| h.join().unwrap_or_else(|_| (0.0, vec![0.0; PARAMS])))
+            .map(|h| h.join().unwrap_or_else(|_| (0.0, vec![0.0; PARAM_COUNT])))
             .collect()
     });
-    let mut grad = vec![0.0; PARAMS];
+    let mut grad = vec![0.0; PARAM_COUNT];
     let mut loss = 0.0;
     for (l, g) in parts {
         loss += l;
@@ -257,7 +257,7 @@ pub fn fit(
         "epoch 0: training loss {:.6}, validation loss {:.6}",
         before.0, before.1
     ));
-    let mut adam = Adam::new(PARAMS);
+    let mut adam = Adam::new(PARAM_COUNT);
     for epoch in 1..=cfg.epochs {
         // The last fifth at a quarter of the step, to settle.
         let lr = if epoch * 5 > cfg.epochs * 4 {
@@ -363,11 +363,11 @@ mod tests {
         }
         let p = params_of(&WEIGHTS);
         let (k, lambda) = (1.3, 0.6);
-        let mut grad = vec![0.0; PARAMS];
+        let mut grad = vec![0.0; PARAM_COUNT];
         s.gradient(0..s.len(), &p, k, lambda, &mut grad);
         let n = s.len() as f64;
         let mut checked = 0;
-        for i in (0..PARAMS).filter(|&i| grad[i].abs() > 1e-9) {
+        for i in (0..PARAM_COUNT).filter(|&i| grad[i].abs() > 1e-9) {
             let h = 0.5;
             let mut q = p.clone();
             q[i] += h;
@@ -473,7 +473,7 @@ mod tests {
         };
         let e = load(&cfg, &WEIGHTS).err().expect("refused");
         assert!(
-            e.contains("too few positions") && e.contains("at least 2,048"),
+            e.contains("too few positions") && e.contains("at least 1,793"),
             "{e}"
         );
         let one = dir.join("one.txt");

@@ -13,7 +13,7 @@ use movegen::Position;
 use crate::eval::{S, TERMS, Tapered, Trace, Weights, evaluate_with};
 
 /// Parameters: the middlegame and endgame half of every term.
-pub const PARAMS: usize = 2 * TERMS;
+pub const PARAM_COUNT: usize = 2 * TERMS;
 
 /// The positions, each as its nonzero term counts and what the taper does
 /// to them, in flat arrays (a few bytes per term).

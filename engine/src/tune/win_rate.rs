@@ -1,7 +1,7 @@
 //! Fitting the win/draw/loss model of [`crate::win_rate`] to labelled positions:
 //! maximum likelihood of each game's result given the position's score and
 //! material, by Adam on the model's four parameters (the gradient is
-//! analytic). `borrow-tune --wdl FILE` runs it and prints [`MODEL`]'s source.
+//! analytic). `borrow-tune --wdl --data FILE` runs it and prints [`MODEL`]'s source.
 //!
 //! [`MODEL`]: crate::win_rate::MODEL
 

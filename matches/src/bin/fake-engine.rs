@@ -196,8 +196,12 @@ fn main() {
                 ignore_isready = s.hang_on_newgame;
             }
             // setoption name UCI_Chess960 value true
-            Some("setoption") if words.get(2) == Some(&"UCI_Chess960") => {
-                mode = if words.get(4) == Some(&"true") {
+            Some("setoption")
+                if words
+                    .get(2)
+                    .is_some_and(|w| w.eq_ignore_ascii_case("UCI_Chess960")) =>
+            {
+                mode = if words.get(4).is_some_and(|w| w.eq_ignore_ascii_case("true")) {
                     CastlingMode::Chess960
                 } else {
                     CastlingMode::Standard
