@@ -338,13 +338,9 @@ impl Driver {
         for spec in &OPTIONS {
             self.say(&spec.declaration());
         }
-        // The tuning build: every search constant, with its built-in value.
         #[cfg(feature = "spsa")]
-        for t in crate::search::params::TUNABLES {
-            self.say(&format!(
-                "option name {} type spin default {} min {} max {}",
-                t.name, t.default, t.min, t.max
-            ));
+        for line in crate::search::params::uci_options() {
+            self.say(&line);
         }
         self.say("uciok");
     }
@@ -352,10 +348,7 @@ impl Driver {
     fn set_option(&mut self, name: &str, value: Option<&str>) {
         let result = match Spec::find(name) {
             #[cfg(feature = "spsa")]
-            None => match value.map(str::trim).map(str::parse::<i64>) {
-                Some(Ok(v)) => crate::search::params::set(name, v),
-                _ => Err(format!("unknown option '{name}', or not a number")),
-            },
+            None => crate::search::params::set_option(name, value),
             #[cfg(not(feature = "spsa"))]
             None => Err(format!("unknown option '{name}'")),
             Some(spec) => spec

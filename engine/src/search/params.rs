@@ -198,11 +198,35 @@ fn read(store: &Store) -> &'static Params {
     *store.read().unwrap_or_else(|e| e.into_inner())
 }
 
-/// Sets the constant `name` for the searches to come (the tuning build's
-/// UCI options).
+/// The tuning build's `option` lines of `uci`: every constant, a spin with
+/// its built-in value as the default.
 #[cfg(feature = "spsa")]
-pub fn set(name: &str, value: i64) -> Result<(), String> {
-    set_in(&CURRENT, name, value)
+pub fn uci_options() -> Vec<String> {
+    TUNABLES
+        .iter()
+        .map(|t| {
+            format!(
+                "option name {} type spin default {} min {} max {}",
+                t.name, t.default, t.min, t.max
+            )
+        })
+        .collect()
+}
+
+/// The tuning build's `setoption` of a constant: sets `name` to `value`
+/// for the searches to come, or says why not.
+#[cfg(feature = "spsa")]
+pub fn set_option(name: &str, value: Option<&str>) -> Result<(), String> {
+    match value.map(|v| v.trim().parse::<i64>()) {
+        Some(Ok(v)) => set_in(&CURRENT, name, v),
+        _ if TUNABLES
+            .iter()
+            .all(|t| !t.name.eq_ignore_ascii_case(name.trim())) =>
+        {
+            Err(format!("unknown option '{name}'"))
+        }
+        _ => Err(format!("option '{name}' needs a whole number")),
+    }
 }
 
 /// Sets `name` in `store`. Each setting leaks one small [`Params`], which is
