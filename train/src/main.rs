@@ -10,7 +10,7 @@ use clap::Parser;
 use engine::nnue::HIDDEN;
 use train::data::{Filter, load, split_validation};
 use train::trainer::{
-    Config, EpochReport, Progress, mean_loss, quantisation_error, run, write_net,
+    Config, EpochReport, Progress, calibration_set, mean_loss, quantisation_error, run, write_net,
 };
 
 /// Trains Borrow's evaluation net, (768->H)x2->1 with SCReLU, on labelled
@@ -218,14 +218,15 @@ fn main() -> ExitCode {
     match run(&cfg, &train, &validation, args.resume, progress, epoch_done) {
         Ok(model) => {
             let last = cfg.out_dir.join("net.nnue");
-            if let Err(e) = write_net(&model, &last) {
+            let calibration = calibration_set(&train);
+            if let Err(e) = write_net(&model, &calibration, &last) {
                 eprintln!("borrow-train: {e}");
                 return ExitCode::from(1);
             }
             if let Some(e) = log_error {
                 eprintln!("borrow-train: {}: {e}", log_path.display());
             }
-            if let Some((mean, worst)) = quantisation_error(&model, &validation) {
+            if let Some((mean, worst)) = quantisation_error(&model, &calibration, &validation) {
                 eprintln!(
                     "the quantised net against the float one on the validation positions: \
                      {mean:.2} cp on average, {worst:.1} cp at worst"

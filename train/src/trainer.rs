@@ -136,11 +136,27 @@ pub fn mean_loss(model: &Model, samples: &[Sample], cfg: &Config) -> f64 {
     sum / samples.len().max(1) as f64
 }
 
-/// How far the engine's quantised net is from the float `model` on
-/// `samples`, in centipawns: (mean, worst); none when the engine cannot
-/// load a net of `model`'s width.
-pub fn quantisation_error(model: &Model, samples: &[Sample]) -> Option<(f64, f64)> {
-    let net = engine::nnue::Network::from_bytes(&model.quantised_bytes()).ok()?;
+/// Positions at most this many: the output bias's correction when the net
+/// is quantised ([`Model::quantised`]).
+pub const CALIBRATION_POSITIONS: usize = 65_536;
+
+/// The positions the quantised net's output bias is calibrated on: evenly
+/// spread over `train`, at most [`CALIBRATION_POSITIONS`].
+pub fn calibration_set(train: &[Sample]) -> Vec<Sample> {
+    let step = train.len().div_ceil(CALIBRATION_POSITIONS).max(1);
+    train.iter().step_by(step).copied().collect()
+}
+
+/// How far the engine's quantised net (calibrated on `calibration`) is
+/// from the float `model` on `samples`, in centipawns: (mean, worst); none
+/// when the engine cannot load a net of `model`'s width.
+pub fn quantisation_error(
+    model: &Model,
+    calibration: &[Sample],
+    samples: &[Sample],
+) -> Option<(f64, f64)> {
+    let bytes = model.quantised(calibration).quantised_bytes();
+    let net = engine::nnue::Network::from_bytes(&bytes).ok()?;
     let mut scratch = Scratch::new(model.hidden);
     let (mut sum, mut worst) = (0.0f64, 0.0f64);
     for s in samples {
@@ -210,9 +226,10 @@ fn batch_gradient(
     losses.iter().sum()
 }
 
-/// Writes `model`'s quantised net to `path`.
-pub fn write_net(model: &Model, path: &Path) -> Result<(), TrainError> {
-    std::fs::write(path, model.quantised_bytes()).map_err(|e| TrainError::Io(path.to_owned(), e))
+/// Writes `model`'s quantised net, calibrated on `calibration`, to `path`.
+pub fn write_net(model: &Model, calibration: &[Sample], path: &Path) -> Result<(), TrainError> {
+    std::fs::write(path, model.quantised(calibration).quantised_bytes())
+        .map_err(|e| TrainError::Io(path.to_owned(), e))
 }
 
 /// Trains on `train`, measuring on `validation` after each epoch, from a
@@ -266,6 +283,7 @@ pub fn run(
             scratch: Scratch::new(cfg.hidden),
         })
         .collect();
+    let calibration = calibration_set(train);
     let run_start = Instant::now();
     let mut done_positions = 0u64;
     let total_positions = train.len() as u64 * u64::from(cfg.epochs.saturating_sub(first_epoch));
@@ -303,7 +321,7 @@ pub fn run(
             .save(&ckpt_path)
             .map_err(|e| TrainError::Checkpoint(ckpt_path.clone(), e))?;
         let net = cfg.out_dir.join(format!("net-e{}.nnue", epoch + 1));
-        write_net(&model, &net)?;
+        write_net(&model, &calibration, &net)?;
         let go_on = epoch_done(&EpochReport {
             epoch: epoch + 1,
             train_loss: loss_sum / train.len() as f64,
