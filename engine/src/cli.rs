@@ -113,9 +113,14 @@ enum Cmd {
         /// The seed of every random choice
         #[arg(long, value_name = "S", default_value_t = 1)]
         seed: u64,
-        /// 'FEN | score | result' lines (White's side) instead of 32-byte
-        /// marlinformat records
-        #[arg(long)]
+        /// viri: whole games, every searched ply in 4 bytes (name the file
+        /// *.vf); binary: 32-byte marlinformat records (*.bin); text: 'FEN |
+        /// score | result' lines (White's side). The last two hold the
+        /// trainable positions only (quiet best move, no check, no mate)
+        #[arg(long, value_name = "FORMAT", default_value = "viri", value_parser = parse_format)]
+        format: Format,
+        /// The same as --format text
+        #[arg(long, conflicts_with = "format")]
         text: bool,
         /// Continue FILE where its run stopped
         #[arg(long)]
@@ -130,6 +135,10 @@ enum Cmd {
     /// option of this build (feature 'spsa')
     #[cfg(feature = "spsa")]
     Spsa,
+}
+
+fn parse_format(s: &str) -> Result<Format, String> {
+    Format::from_name(s).ok_or_else(|| format!("'{s}' is not a format: viri, binary or text"))
 }
 
 fn parse_methods(s: &str) -> Result<Vec<Method>, String> {
@@ -340,6 +349,7 @@ where
             threads,
             hash,
             seed,
+            format,
             text,
             resume,
             eval,
@@ -353,9 +363,7 @@ where
             }
             config.hash_mb = hash as usize;
             config.seed = seed;
-            if text {
-                config.format = Format::Text;
-            }
+            config.format = if text { Format::Text } else { format };
             config.resume = resume;
             config.evaluator = Evaluator::of_kind(eval);
             run_datagen(&config)

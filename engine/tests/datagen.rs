@@ -1,5 +1,5 @@
-//! `borrow datagen` as a user runs it: the smallest run, its records checked
-//! by shakmaty, its help, and its refusals.
+//! `borrow datagen` as a user runs it: the smallest run, its records and
+//! games checked by shakmaty, its help, and its refusals.
 
 use std::path::PathBuf;
 use std::process::{Command, Output};
@@ -88,6 +88,58 @@ fn the_smallest_run_writes_legal_quiet_labelled_positions() {
 }
 
 #[test]
+fn games_replay_in_shakmaty_and_hold_the_text_runs_positions() {
+    use shakmaty::uci::UciMove;
+    let games = scratch("four.vf");
+    let text = scratch("four.txt");
+    for (out, format) in [(&games, "viri"), (&text, "text")] {
+        let o = datagen(&[
+            "--games",
+            "4",
+            "--nodes",
+            "1000",
+            "--format",
+            format,
+            "--out",
+            out.to_str().unwrap(),
+        ]);
+        assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    }
+    let mut trainable = Vec::new();
+    let mut plies = 0;
+    let n = engine::tune::data::read_games(&games, |game| {
+        // Every move is legal where shakmaty stands, from the start record.
+        let fen: Fen = game.start.fen().parse().unwrap();
+        let mut pos: Chess = fen.into_position(CastlingMode::Standard).unwrap();
+        for (before, m, score) in game.positions() {
+            assert_eq!(
+                Fen::from_position(&pos, shakmaty::EnPassantMode::Always).to_string(),
+                before.fen()
+            );
+            let uci: UciMove = m.to_string().parse().unwrap();
+            let legal = uci
+                .to_move(&pos)
+                .unwrap_or_else(|e| panic!("{m} in {}: {e}", before.fen()));
+            if engine::datagen::game::trainable(&before, m, score) {
+                trainable.push(format!("{} | {score}", before.fen()));
+            }
+            pos.play_unchecked(legal);
+            plies += 1;
+        }
+    })
+    .unwrap();
+    assert_eq!(n, 4);
+    // The text run (the same seed) kept exactly the games' trainable plies.
+    let text = std::fs::read_to_string(&text).unwrap();
+    let lines: Vec<String> = text
+        .lines()
+        .map(|l| l.rsplit_once(" | ").unwrap().0.to_owned())
+        .collect();
+    assert!(lines == trainable, "the text run kept other positions");
+    assert!(plies > lines.len());
+}
+
+#[test]
 fn help_lists_every_option_and_bad_input_exits_2() {
     let o = datagen(&["--help"]);
     assert!(o.status.success());
@@ -101,6 +153,7 @@ fn help_lists_every_option_and_bad_input_exits_2() {
         "--threads",
         "--hash",
         "--seed",
+        "--format",
         "--text",
         "--resume",
     ] {
@@ -115,8 +168,17 @@ fn help_lists_every_option_and_bad_input_exits_2() {
             "unexpected argument '--frobnicate'",
         ),
         (
-            vec!["--out", "x", "--openings", "/nonexistent/suite.epd"],
+            vec!["--out", "x.vf", "--openings", "/nonexistent/suite.epd"],
             "openings",
+        ),
+        (
+            vec!["--out", "x", "--format", "pgn"],
+            "'pgn' is not a format",
+        ),
+        (vec!["--out", "x.bin"], "name a viri file *.vf"),
+        (
+            vec!["--out", "x.vf", "--format", "text"],
+            "name a text file",
         ),
     ] {
         let o = datagen(&args);
@@ -130,7 +192,7 @@ fn help_lists_every_option_and_bad_input_exits_2() {
 #[test]
 fn ctrl_c_keeps_whole_records_and_resume_goes_on() {
     use std::io::{BufRead, BufReader};
-    let out = scratch("stopped.bin");
+    let out = scratch("stopped.vf");
     let args = [
         "datagen",
         "--games",
@@ -162,8 +224,9 @@ fn ctrl_c_keeps_whole_records_and_resume_goes_on() {
     let status = child.wait().unwrap();
     assert_eq!(status.code(), Some(130), "{line}");
     let len = std::fs::metadata(&out).unwrap().len();
-    assert!(len > 0 && len.is_multiple_of(32), "{len} bytes");
-    let state = std::fs::read_to_string(out.with_extension("bin.state")).unwrap();
+    let games = engine::tune::data::read_games(&out, |_| {}).expect("whole games only");
+    assert!(len > 0 && games > 0, "{len} bytes, {games} games");
+    let state = std::fs::read_to_string(out.with_extension("vf.state")).unwrap();
     assert!(state.contains(&format!("bytes {len}\n")), "{state}");
     // --resume with the same settings continues; the run is not redone.
     let o = Command::new(BIN)

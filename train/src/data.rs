@@ -1,11 +1,14 @@
 //! Loading the training data: every labelled position of the files
-//! `borrow datagen` writes (text, gzip text, or 32-byte marlinformat
-//! records; [`engine::tune::data`] reads them), filtered here, as the field
-//! filters at load time so that one file serves many experiments.
+//! `borrow datagen` writes (whole games in viriformat, 32-byte marlinformat
+//! records, text or gzip text; [`engine::tune::data`] reads them), filtered
+//! here, as the field filters at load time so that one file serves many
+//! experiments. Games hold every searched ply; the record formats hold only
+//! the positions datagen found trainable.
 
 use std::path::PathBuf;
 
-use engine::tune::data::{DataError, read};
+use engine::datagen::Format;
+use engine::tune::data::{DataError, Labelled, read, read_games};
 
 use crate::sample::Sample;
 
@@ -19,15 +22,20 @@ pub struct Filter {
     pub max_score: i32,
     /// Positions with fewer pieces than this (tablebase territory).
     pub min_pieces: usize,
+    /// Positions of a game whose move was a capture or a promotion (the
+    /// score is the exchange under way, not the position's worth).
+    pub skip_noisy: bool,
 }
 
 impl Default for Filter {
-    /// In check out, |score| above 3,000 out, every piece count kept.
+    /// In check out, noisy moves out, |score| above 3,000 out, every piece
+    /// count kept.
     fn default() -> Filter {
         Filter {
             skip_check: true,
             max_score: 3000,
             min_pieces: 0,
+            skip_noisy: true,
         }
     }
 }
@@ -43,12 +51,14 @@ pub struct Loaded {
     pub extreme: usize,
     /// Left out for too few pieces.
     pub few_pieces: usize,
+    /// Left out for a noisy move (games only).
+    pub noisy: usize,
 }
 
 impl Loaded {
     /// Positions kept.
     pub fn kept(&self) -> usize {
-        self.read - self.in_check - self.extreme - self.few_pieces
+        self.read - self.in_check - self.extreme - self.few_pieces - self.noisy
     }
 }
 
@@ -56,19 +66,36 @@ impl Loaded {
 pub fn load(paths: &[PathBuf], filter: &Filter) -> Result<(Vec<Sample>, Loaded), DataError> {
     let mut samples = Vec::new();
     let mut tally = Loaded::default();
+    let mut take = |l: Labelled, tally: &mut Loaded| {
+        if filter.skip_check && l.pos.is_check() {
+            tally.in_check += 1;
+        } else if l.score.abs() > filter.max_score {
+            tally.extreme += 1;
+        } else if (l.pos.occupied().count() as usize) < filter.min_pieces {
+            tally.few_pieces += 1;
+        } else {
+            samples.push(Sample::new(&l));
+        }
+    };
     for path in paths {
-        read(path, |l| {
-            tally.read += 1;
-            if filter.skip_check && l.pos.is_check() {
-                tally.in_check += 1;
-            } else if l.score.abs() > filter.max_score {
-                tally.extreme += 1;
-            } else if (l.pos.occupied().count() as usize) < filter.min_pieces {
-                tally.few_pieces += 1;
-            } else {
-                samples.push(Sample::new(&l));
-            }
-        })?;
+        if Format::of_path(path) == Format::Viri {
+            read_games(path, |game| {
+                for (pos, best, score) in game.positions() {
+                    tally.read += 1;
+                    if filter.skip_noisy && pos.is_noisy(best) {
+                        tally.noisy += 1;
+                        continue;
+                    }
+                    let result = game.result;
+                    take(Labelled { pos, score, result }, &mut tally);
+                }
+            })?;
+        } else {
+            read(path, |l| {
+                tally.read += 1;
+                take(l, &mut tally);
+            })?;
+        }
     }
     Ok((samples, tally))
 }
@@ -110,7 +137,8 @@ mod tests {
                 read: 5,
                 in_check: 2,
                 extreme: 1,
-                few_pieces: 0
+                few_pieces: 0,
+                noisy: 0
             }
         );
         assert_eq!((s.len(), t.kept()), (2, 2));
@@ -120,6 +148,7 @@ mod tests {
                 skip_check: false,
                 max_score: 100_000,
                 min_pieces: 4,
+                skip_noisy: true,
             },
         )
         .unwrap();
@@ -127,6 +156,45 @@ mod tests {
         let (train, val) = split_validation(s, 0.5);
         assert_eq!((train.len(), val.len()), (1, 1));
         assert_eq!(val[0].score(), 900);
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
+
+    #[test]
+    fn a_games_plies_are_filtered_when_loaded() {
+        use engine::datagen::viriformat::ViriGame;
+        use movegen::Position;
+        let dir = std::env::temp_dir().join(format!("borrow-train-vf-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let path = dir.join("g.vf");
+        // Two captures (noisy), then Qe5+: the last ply's position is in check.
+        let mut pos: Position = Position::startpos();
+        let moves = ["e2e4", "d7d5", "e4d5", "d8d5", "b1c3", "d5e5", "f1e2"];
+        let plies = moves
+            .iter()
+            .enumerate()
+            .map(|(i, uci)| {
+                let m = pos.parse_uci(uci).unwrap();
+                pos.play_unchecked(m);
+                (m, 10 * i as i32)
+            })
+            .collect();
+        let game = ViriGame {
+            start: Position::startpos(),
+            result: 0.5,
+            plies,
+        };
+        std::fs::write(&path, game.to_bytes()).unwrap();
+        let (s, t) = load(std::slice::from_ref(&path), &Filter::default()).unwrap();
+        assert_eq!((t.read, t.noisy, t.in_check, t.kept()), (7, 2, 1, 4));
+        let scores: Vec<i32> = s.iter().map(|s| s.score()).collect();
+        // The side to move's view: White's 0 and 40, Black's -10 and -50.
+        assert_eq!(scores, [0, -10, 40, -50]);
+        let keep_noisy = Filter {
+            skip_noisy: false,
+            ..Filter::default()
+        };
+        let (_, t) = load(std::slice::from_ref(&path), &keep_noisy).unwrap();
+        assert_eq!((t.noisy, t.kept()), (0, 6));
         std::fs::remove_dir_all(&dir).unwrap();
     }
 }

@@ -14,8 +14,9 @@ use train::trainer::{
 };
 
 /// Trains Borrow's evaluation net, (768->H)x2->1 with SCReLU, on labelled
-/// positions (`borrow datagen` output: 32-byte marlinformat records in files
-/// named *.bin, or 'FEN | score | result' text, plain or gzip), on the CPU.
+/// positions (`borrow datagen` output: viriformat games in files named *.vf,
+/// 32-byte marlinformat records in files named *.bin, or 'FEN | score |
+/// result' text, plain or gzip), on the CPU.
 /// After each epoch it writes DIR/checkpoint.bin (for --resume), the
 /// quantised net DIR/net-eN.nnue (the engine's EvalFile) and a line of
 /// DIR/log.csv. Ctrl-C stops it after the epoch under way.
@@ -67,6 +68,10 @@ struct Args {
     /// Keep positions whose side to move is in check
     #[arg(long)]
     keep_check: bool,
+    /// Keep the positions of games (*.vf) whose move was a capture or a
+    /// promotion (the record formats hold none)
+    #[arg(long)]
+    keep_noisy: bool,
     /// Leave out positions with fewer pieces than this
     #[arg(long, default_value_t = 0, value_name = "N")]
     min_pieces: usize,
@@ -109,6 +114,7 @@ fn main() -> ExitCode {
         skip_check: !args.keep_check,
         max_score: args.max_score,
         min_pieces: args.min_pieces,
+        skip_noisy: !args.keep_noisy,
     };
     let t = Instant::now();
     let (samples, tally) = match load(&args.data, &filter) {
@@ -119,10 +125,11 @@ fn main() -> ExitCode {
         }
     };
     eprintln!(
-        "read {} positions in {:.1} s: kept {}, left out {} in check, {} beyond {} cp, {} with fewer than {} pieces",
+        "read {} positions in {:.1} s: kept {}, left out {} with a noisy move, {} in check, {} beyond {} cp, {} with fewer than {} pieces",
         tally.read,
         t.elapsed().as_secs_f64(),
         tally.kept(),
+        tally.noisy,
         tally.in_check,
         tally.extreme,
         args.max_score,

@@ -37,21 +37,53 @@ pub struct Labelled {
     pub result: f32,
 }
 
-/// How positions are written.
+/// How `borrow datagen` writes, and the readers read. The readers tell
+/// the formats apart by the file's name: `.vf` viriformat, `.bin`
+/// marlinformat, anything else text (plain or gzip).
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
 pub enum Format {
-    /// `FEN | score | result` lines.
+    /// `FEN | score | result` lines, the trainable positions only.
     Text,
-    /// 32-byte marlinformat records.
+    /// 32-byte marlinformat records, the trainable positions only.
     Binary,
+    /// Whole games in viriformat ([`super::viriformat`]): every searched
+    /// ply, about 4 bytes each.
+    Viri,
 }
 
 impl Format {
+    /// Every format, the default first.
+    pub const ALL: [Format; 3] = [Format::Viri, Format::Binary, Format::Text];
+
     /// The format's name, as `--format` and the resume state spell it.
     pub fn name(self) -> &'static str {
         match self {
             Format::Text => "text",
             Format::Binary => "binary",
+            Format::Viri => "viri",
+        }
+    }
+
+    /// The format named `name`.
+    pub fn from_name(name: &str) -> Option<Format> {
+        Format::ALL.into_iter().find(|f| f.name() == name)
+    }
+
+    /// The format a reader takes a file of this name to be in.
+    pub fn of_path(path: &std::path::Path) -> Format {
+        match path.extension().and_then(|e| e.to_str()) {
+            Some(e) if e.eq_ignore_ascii_case("vf") => Format::Viri,
+            Some(e) if e.eq_ignore_ascii_case("bin") => Format::Binary,
+            _ => Format::Text,
+        }
+    }
+
+    /// How a file in this format is named, for messages.
+    pub fn naming(self) -> &'static str {
+        match self {
+            Format::Text => "any name but *.bin and *.vf",
+            Format::Binary => "*.bin",
+            Format::Viri => "*.vf",
         }
     }
 }

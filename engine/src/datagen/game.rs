@@ -4,9 +4,10 @@
 
 use std::time::{Duration, Instant};
 
-use movegen::Position;
+use movegen::{Move, Position};
 use rng::Rng;
 
+use super::viriformat::ViriGame;
 use crate::evaluator::Evaluator;
 use crate::search::{Limits, MATE_BOUND, Outcome, Shared, Silent, search};
 
@@ -55,16 +56,33 @@ pub enum Ending {
 /// A played game.
 #[derive(Clone, Debug)]
 pub struct Game {
-    /// The kept positions with the search's score from White's side.
-    pub positions: Vec<(Position, i32)>,
-    /// The result from White's side: 1.0, 0.5 or 0.0.
-    pub result: f32,
+    /// The game from its first searched position: every searched ply's
+    /// move and score (White's side), and the result.
+    pub record: ViriGame,
     /// How it ended.
     pub ending: Ending,
     /// Plies played, the opening included.
     pub plies: usize,
     /// Time spent inside the searches.
     pub search_time: Duration,
+}
+
+impl Game {
+    /// The positions a trainer learns from ([`trainable`]), with their
+    /// scores from White's side.
+    pub fn kept(&self) -> impl Iterator<Item = (Position, i32)> + '_ {
+        self.record
+            .positions()
+            .filter(|(pos, best, score)| trainable(pos, *best, *score))
+            .map(|(pos, _, score)| (pos, score))
+    }
+}
+
+/// Whether a searched position teaches a trainer its score: no check, a
+/// quiet best move (the score is the position's worth, not a capture's
+/// outcome under way) and no mate score. `score` from either side.
+pub fn trainable(pos: &Position, best: Move, score: i32) -> bool {
+    !pos.is_check() && !pos.is_noisy(best) && score.abs() < MATE_BOUND
 }
 
 /// The position after the opening, and the keys of the positions before
@@ -152,7 +170,8 @@ pub fn play(
 ) -> Option<Game> {
     let mut search_time = Duration::ZERO;
     let (mut pos, mut keys, _) = opening(start, settings, rng, shared, &mut search_time)?;
-    let mut positions = Vec::new();
+    let first = pos;
+    let mut moves: Vec<(Move, i32)> = Vec::new();
     let mut plies = keys.len();
     let mut win_run: (i32, usize) = (0, 0);
     let mut draw_run = 0;
@@ -188,11 +207,10 @@ pub fn play(
         } else {
             -score
         };
-        // 3. Keep the position if a trainer can learn from it: quiet, no
-        //    check, no mate score.
-        if !pos.is_check() && !pos.is_noisy(best) && score.abs() < MATE_BOUND {
-            positions.push((pos, white));
-        }
+        // 3. Every searched ply is recorded (which ones a trainer learns
+        //    from is [`trainable`]'s choice, made when they are written or
+        //    loaded).
+        moves.push((best, white));
         // 4. Adjudication: both sides' scores agree.
         let side = if white >= WIN_SCORE {
             1
@@ -222,8 +240,11 @@ pub fn play(
         plies += 1;
     };
     Some(Game {
-        positions,
-        result,
+        record: ViriGame {
+            start: first,
+            result,
+            plies: moves,
+        },
         ending,
         plies,
         search_time,
@@ -259,14 +280,8 @@ mod tests {
         let shared = Shared::new(1);
         let a = play_from_start(7, &shared);
         let b = play_from_start(7, &shared);
-        let fens = |g: &Game| {
-            g.positions
-                .iter()
-                .map(|(p, s)| (p.fen(), *s))
-                .collect::<Vec<_>>()
-        };
-        assert_eq!(fens(&a), fens(&b));
-        assert_eq!((a.result, a.ending, a.plies), (b.result, b.ending, b.plies));
+        assert_eq!(a.record, b.record);
+        assert_eq!((a.ending, a.plies), (b.ending, b.plies));
         assert!(a.plies > 8);
     }
 
@@ -274,14 +289,21 @@ mod tests {
     fn kept_positions_are_quiet_and_labelled_from_whites_side() {
         let shared = Shared::new(1);
         let g = play_from_start(3, &shared);
-        assert!(!g.positions.is_empty());
-        for (pos, score) in &g.positions {
+        let kept: Vec<(Position, i32)> = g.kept().collect();
+        assert!(!kept.is_empty());
+        for (pos, score) in &kept {
             assert!(!pos.is_check(), "{}", pos.fen());
             assert!(score.abs() < MATE_BOUND);
         }
-        assert!([0.0, 0.5, 1.0].contains(&g.result));
-        // The first kept position follows the 8 random plies.
-        assert!(g.positions[0].0.fullmoves() >= 5);
+        assert!([0.0, 0.5, 1.0].contains(&g.record.result));
+        // The record starts after the 8 random plies, and every searched
+        // ply is in it: one more than the plies played from there when an
+        // adjudication ended the game after its search.
+        assert!(g.record.start.fullmoves() >= 5);
+        assert!(kept.len() < g.record.plies.len());
+        let from_start = g.plies - 8;
+        let extra = usize::from(g.ending != Ending::Rules);
+        assert_eq!(g.record.plies.len(), from_start + extra);
     }
 
     #[test]
@@ -297,7 +319,7 @@ mod tests {
         // A rook up (within OPENING_SCORE): played out, and won.
         let start = Position::from_fen("4k3/pppp4/8/8/8/8/PPPP4/R3K3 w Q - 0 1").unwrap();
         let g = play(&start, &s, &mut Rng::new(1), &Shared::new(1), &|| false).unwrap();
-        assert_eq!(g.result, 1.0);
+        assert_eq!(g.record.result, 1.0);
         assert_eq!(g.ending, Ending::AdjudicatedWin);
     }
 

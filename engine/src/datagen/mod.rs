@@ -3,7 +3,10 @@
 //!
 //! - [`game`]: one game: the opening, fixed-node searches, the rules and the
 //!   adjudication, the positions kept.
-//! - [`mod@format`]: the text and binary (marlinformat) records.
+//! - [`mod@format`]: the text and binary (marlinformat) records, and which
+//!   format a file is in.
+//! - [`viriformat`]: whole games, every searched ply in 4 bytes (the
+//!   default output).
 //! - [`genfens`]: opening positions for OpenBench's distributed datagen.
 //!
 //! Games are numbered; game `g`'s random choices come from a generator
@@ -19,6 +22,7 @@
 pub mod format;
 pub mod game;
 pub mod genfens;
+pub mod viriformat;
 
 use std::collections::BTreeMap;
 use std::fmt;
@@ -72,7 +76,7 @@ pub struct Config {
 
 impl Config {
     /// The defaults: 5,000 nodes, 8 random plies, one thread per core,
-    /// 16 MB each, seed 1, binary records.
+    /// 16 MB each, seed 1, viriformat games.
     pub fn new(games: u64, out: PathBuf) -> Config {
         Config {
             games,
@@ -82,7 +86,7 @@ impl Config {
             threads: std::thread::available_parallelism().map_or(1, |n| n.get()),
             hash_mb: 16,
             seed: 1,
-            format: Format::Binary,
+            format: Format::Viri,
             out,
             resume: false,
             evaluator: Evaluator::default(),
@@ -378,25 +382,35 @@ fn worker(
     (began.elapsed(), searching)
 }
 
-/// Writes game `game`'s positions and returns the bytes written.
-fn write_game(out: &mut impl Write, format: Format, game: &Game) -> io::Result<u64> {
-    let mut bytes = 0;
-    for (pos, score) in &game.positions {
-        match format {
-            Format::Text => {
-                let line = format::to_text(pos, *score, game.result);
+/// Writes `game` and returns the bytes and the positions written: every
+/// searched ply in viriformat, the trainable positions in the others.
+fn write_game(out: &mut impl Write, format: Format, game: &Game) -> io::Result<(u64, u64)> {
+    let result = game.record.result;
+    let (mut bytes, mut positions) = (0, 0);
+    match format {
+        Format::Viri => {
+            bytes = game.record.write(out)?;
+            positions = game.record.plies.len() as u64;
+        }
+        Format::Text => {
+            for (pos, score) in game.kept() {
+                let line = format::to_text(&pos, score, result);
                 out.write_all(line.as_bytes())?;
                 out.write_all(b"\n")?;
                 bytes += line.len() as u64 + 1;
+                positions += 1;
             }
-            Format::Binary => {
-                out.write_all(&format::pack(pos, *score, game.result))?;
+        }
+        Format::Binary => {
+            for (pos, score) in game.kept() {
+                out.write_all(&format::pack(&pos, score, result))?;
                 bytes += format::RECORD_SIZE as u64;
+                positions += 1;
             }
         }
     }
     out.flush()?;
-    Ok(bytes)
+    Ok((bytes, positions))
 }
 
 /// Runs `config`: plays the games on its threads and writes them in order,
@@ -416,6 +430,14 @@ pub fn run(
         return Err(DatagenError::Setup(format!(
             "--plies {} is more than {MAX_PLIES}",
             config.random_plies
+        )));
+    }
+    if Format::of_path(&config.out) != config.format {
+        return Err(DatagenError::Setup(format!(
+            "--out {}: the readers tell formats by the file's name; name a {} file {}",
+            config.out.display(),
+            config.format,
+            config.format.naming()
         )));
     }
     if config.random_plies == 0 && config.openings.is_none() {
@@ -496,10 +518,10 @@ pub fn run(
                 let mut done = tally;
                 match &game {
                     Some(game) => match write_game(&mut out, config.format, game) {
-                        Ok(bytes) => {
+                        Ok((bytes, positions)) => {
                             done.bytes += bytes;
-                            done.positions += game.positions.len() as u64;
-                            done.wdl[(2.0 - 2.0 * game.result).round() as usize] += 1;
+                            done.positions += positions;
+                            done.wdl[(2.0 - 2.0 * game.record.result).round() as usize] += 1;
                         }
                         Err(e) => {
                             failure = Some(DatagenError::Io(
@@ -556,6 +578,7 @@ mod tests {
         c.threads = threads;
         c.hash_mb = 1;
         c.seed = 5;
+        c.format = Format::of_path(&c.out);
         c
     }
 
@@ -570,8 +593,8 @@ mod tests {
     #[test]
     fn the_output_is_the_same_for_any_thread_count_and_resumes_where_it_stopped() {
         let dir = tmp("same");
-        let one = config(&dir, "one.bin", 4, 1);
-        let two = config(&dir, "two.bin", 4, 2);
+        let one = config(&dir, "one.vf", 4, 1);
+        let two = config(&dir, "two.vf", 4, 2);
         let s1 = run(&one, &|| false, |_| {}).unwrap();
         let s2 = run(&two, &|| false, |_| {}).unwrap();
         let a = std::fs::read(&one.out).unwrap();
@@ -586,7 +609,7 @@ mod tests {
         assert!(!s1.interrupted);
 
         // Two games, then two more by --resume: the same four games.
-        let mut part = config(&dir, "part.bin", 2, 2);
+        let mut part = config(&dir, "part.vf", 2, 2);
         run(&part, &|| false, |_| {}).unwrap();
         part.games = 4;
         assert!(matches!(
@@ -609,6 +632,38 @@ mod tests {
         part.games = 5;
         let e = run(&part, &|| false, |_| {}).unwrap_err().to_string();
         assert!(e.contains("other settings"), "{e}");
+        let _ = std::fs::remove_dir_all(&dir);
+    }
+
+    #[test]
+    fn the_games_hold_every_position_the_record_formats_keep() {
+        let dir = tmp("formats");
+        let games = config(&dir, "g.vf", 3, 2);
+        let records = config(&dir, "r.bin", 3, 2);
+        let g = run(&games, &|| false, |_| {}).unwrap();
+        let r = run(&records, &|| false, |_| {}).unwrap();
+        assert_eq!(g.progress.tally.wdl, r.progress.tally.wdl);
+        let mut kept = Vec::new();
+        let n = viriformat::read_games(&std::fs::read(&games.out).unwrap()[..], |game| {
+            for (pos, best, score) in game.positions() {
+                if game::trainable(&pos, best, score) {
+                    kept.push(format::pack(&pos, score, game.result).to_vec());
+                }
+            }
+        })
+        .unwrap();
+        assert_eq!(n, 3);
+        let bytes = std::fs::read(&records.out).unwrap();
+        let records: Vec<Vec<u8>> = bytes.chunks(RECORD_SIZE).map(<[u8]>::to_vec).collect();
+        assert!(!records.is_empty());
+        assert!(kept == records, "the two outputs hold other positions");
+        // Every searched ply is in the games, so more than the records.
+        assert!(g.progress.tally.positions > r.progress.tally.positions);
+        // Four bytes a ply, 36 a game besides.
+        assert_eq!(
+            g.progress.tally.bytes,
+            4 * g.progress.tally.positions + 36 * 3
+        );
         let _ = std::fs::remove_dir_all(&dir);
     }
 
@@ -655,6 +710,11 @@ mod tests {
                 .to_string()
                 .contains("--plies")
         );
+        // A name the readers would take for another format.
+        let mut c = config(&dir, "x.bin", 2, 2);
+        c.format = Format::Viri;
+        let e = run(&c, &|| false, |_| {}).unwrap_err().to_string();
+        assert!(e.contains("*.vf"), "{e}");
         assert!(!c.out.exists() && !state_path(&c.out).exists());
         let _ = std::fs::remove_dir_all(&dir);
     }

@@ -1,15 +1,20 @@
 //! Labelled positions for tuning, as `borrow datagen` writes them (see
-//! [`crate::datagen::format`]): lines `FEN | score | result` (the score in
+//! [`crate::datagen::format`]), the format told by the file's name
+//! ([`Format::of_path`]): lines `FEN | score | result` (the score in
 //! centipawns and the result, 1.0, 0.5 or 0.0, from White's side), as
 //! `shared/data/selfplay` holds, plain or gzip (by the file's first two
-//! bytes); or, for a file whose name ends in `.bin`, 32-byte binary records.
+//! bytes); 32-byte binary records (`*.bin`); or whole games in viriformat
+//! (`*.vf`), whose trainable plies ([`crate::datagen::game::trainable`])
+//! [`read`] hands on ([`read_games`] gives the games).
 
 use std::fmt;
 use std::io::{BufRead, BufReader, Read};
 use std::path::Path;
 
+use crate::datagen::format::{Format, RECORD_SIZE, unpack};
 pub use crate::datagen::format::{Labelled, parse_text as parse_line};
-use crate::datagen::format::{RECORD_SIZE, unpack};
+use crate::datagen::game::trainable;
+use crate::datagen::viriformat::{self, ViriGame};
 
 /// A line or record that is not a labelled position, or a file that cannot
 /// be read.
@@ -17,19 +22,20 @@ use crate::datagen::format::{RECORD_SIZE, unpack};
 pub struct DataError {
     /// The file.
     pub file: String,
-    /// The 1-based line (text) or record (binary), when the error is in one.
+    /// The 1-based line, record or game, when the error is in one.
     pub line: Option<usize>,
-    /// Whether `line` counts binary records.
-    pub binary: bool,
+    /// What `line` counts: the file's format.
+    pub format: Format,
     /// What is wrong.
     pub message: String,
 }
 
 impl fmt::Display for DataError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match (self.line, self.binary) {
-            (Some(r), true) => write!(f, "{}: record {r}: {}", self.file, self.message),
-            (Some(l), false) => write!(f, "{}:{l}: {}", self.file, self.message),
+        match (self.line, self.format) {
+            (Some(r), Format::Binary) => write!(f, "{}: record {r}: {}", self.file, self.message),
+            (Some(g), Format::Viri) => write!(f, "{}: game {g}: {}", self.file, self.message),
+            (Some(l), Format::Text) => write!(f, "{}:{l}: {}", self.file, self.message),
             (None, _) => write!(f, "{}: {}", self.file, self.message),
         }
     }
@@ -47,7 +53,7 @@ fn read_binary(
     let err = |record, message: String| DataError {
         file: name.to_owned(),
         line: Some(record),
-        binary: true,
+        format: Format::Binary,
         message,
     };
     let mut record = [0u8; RECORD_SIZE];
@@ -75,26 +81,57 @@ fn read_binary(
     unreachable!("the loop returns")
 }
 
-/// Reads every labelled position of `path` (text, plain or gzip; binary
-/// records when the name ends in `.bin`), handing each to `each`. In text,
-/// blank lines and lines starting with `#` are skipped; any other line that
-/// does not parse is an error naming the file and line (or record).
+/// Reads every game of the viriformat file `path`, handing each to `each`;
+/// returns how many. A game that does not decode is an error naming it.
+pub fn read_games(path: &Path, each: impl FnMut(ViriGame)) -> Result<usize, DataError> {
+    let name = path.display().to_string();
+    let err = |line, message: String| DataError {
+        file: name.clone(),
+        line,
+        format: Format::Viri,
+        message,
+    };
+    let file = std::fs::File::open(path).map_err(|e| err(None, e.to_string()))?;
+    viriformat::read_games(BufReader::new(file), each).map_err(|(g, m)| err(Some(g), m))
+}
+
+/// Reads every labelled position of `path` (see the module's formats),
+/// handing each to `each`; returns how many. In text, blank lines and
+/// lines starting with `#` are skipped; any other line that does not parse
+/// is an error naming the file and line (or record, or game).
 pub fn read(path: &Path, mut each: impl FnMut(Labelled)) -> Result<usize, DataError> {
     let name = path.display().to_string();
     let err = |line, message: String| DataError {
         file: name.clone(),
         line,
-        binary: false,
+        format: Format::Text,
         message,
     };
+    match Format::of_path(path) {
+        Format::Viri => {
+            let mut count = 0;
+            read_games(path, |game| {
+                for (pos, best, score) in game.positions() {
+                    if trainable(&pos, best, score) {
+                        count += 1;
+                        each(Labelled {
+                            pos,
+                            score,
+                            result: game.result,
+                        });
+                    }
+                }
+            })?;
+            return Ok(count);
+        }
+        Format::Binary => {
+            let file = std::fs::File::open(path).map_err(|e| err(None, e.to_string()))?;
+            return read_binary(&name, BufReader::new(file), each);
+        }
+        Format::Text => {}
+    }
     let file = std::fs::File::open(path).map_err(|e| err(None, e.to_string()))?;
     let mut raw = BufReader::new(file);
-    if path
-        .extension()
-        .is_some_and(|e| e.eq_ignore_ascii_case("bin"))
-    {
-        return read_binary(&name, raw, each);
-    }
     let gzip = raw
         .fill_buf()
         .map_err(|e| err(None, e.to_string()))?
@@ -133,7 +170,7 @@ pub fn read_from(name: &str, reader: impl Read) -> Result<Vec<Labelled>, DataErr
         let line = line.map_err(|e| DataError {
             file: name.into(),
             line: Some(i + 1),
-            binary: false,
+            format: Format::Text,
             message: e.to_string(),
         })?;
         let line = line.trim();
@@ -143,7 +180,7 @@ pub fn read_from(name: &str, reader: impl Read) -> Result<Vec<Labelled>, DataErr
         out.push(parse_line(line).map_err(|message| DataError {
             file: name.into(),
             line: Some(i + 1),
-            binary: false,
+            format: Format::Text,
             message,
         })?);
     }
