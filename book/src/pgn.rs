@@ -8,9 +8,11 @@
 //! - movetext: SAN moves (`Nf3`, `exd6`, `O-O`, `e8=Q+`, `0-0` too), move
 //!   numbers (`12.`, `12...`, `12.e4`), the results `1-0`, `0-1`, `1/2-1/2`
 //!   and `*` that end a game;
-//! - things that are skipped: comments `{ ... }` (across lines) and `; ...`
-//!   to the end of the line, variations `( ... )` (nested), NAGs `$n` and
-//!   `!`, `?`, `!!`, `?!`..., and lines starting with `%`.
+//! - comments `{ ... }` (across lines): the first after each main-line move
+//!   is kept ([`Game::comments`]: match PGNs put the engine's score there);
+//! - things that are skipped: other comments, `; ...` to the end of the
+//!   line, variations `( ... )` (nested), NAGs `$n` and `!`, `?`, `!!`,
+//!   `?!`..., and lines starting with `%`.
 //!
 //! A game with a problem (an illegal or ambiguous move, an unknown token, an
 //! unclosed comment, a bad FEN tag, no result before the next game or the
@@ -73,6 +75,9 @@ pub struct Game {
     /// The moves of the main line, played from [`start`](Self::start); only
     /// the first `max_plies` when the reader was given a limit.
     pub moves: Vec<Move>,
+    /// The text of the first comment after each of [`moves`](Self::moves)
+    /// (before the next move, outside variations), trimmed.
+    pub comments: Vec<Option<String>>,
     /// The result given by the game's termination marker.
     pub outcome: Outcome,
 }
@@ -182,6 +187,9 @@ struct Partial {
     position: Position,
     start: Position,
     moves: Vec<Move>,
+    comments: Vec<Option<String>>,
+    /// The last main-line token was a kept move (numbers and NAGs aside).
+    after_move: bool,
     in_movetext: bool,
     depth: usize,
     /// The first problem; once set, tokens are skipped to the game's end.
@@ -221,6 +229,10 @@ impl Iterator for Reader<'_> {
                         "the game has no result (1-0, 0-1, 1/2-1/2 or *) before the end of the file",
                     )
                 })));
+            }
+            if game.is_none() && matches!(token.tok, Tok::Comment(_)) {
+                // A comment between games belongs to neither.
+                continue;
             }
             let line = token.line;
             let g = game.get_or_insert_with(|| Partial::new(line));
@@ -262,9 +274,21 @@ impl Iterator for Reader<'_> {
                             tags: g.tags,
                             start: g.start,
                             moves: g.moves,
+                            comments: g.comments,
                             outcome,
                         }),
                     });
+                }
+                Tok::Comment(text) => {
+                    // The first comment after a kept main-line move.
+                    if g.failed.is_none()
+                        && g.depth == 0
+                        && g.after_move
+                        && let Some(slot) = g.comments.last_mut()
+                        && slot.is_none()
+                    {
+                        *slot = Some(text.trim().to_owned());
+                    }
                 }
                 _ if g.failed.is_some() => {
                     // Skipping to the end of a bad game.
@@ -288,11 +312,16 @@ impl Iterator for Reader<'_> {
                     g.in_movetext = true;
                     let is_number = s.bytes().all(|b| b.is_ascii_digit());
                     let wanted = self.max_plies.is_none_or(|max| g.moves.len() < max);
+                    if !is_number && g.depth == 0 {
+                        // A comment from here on belongs to this move, if kept.
+                        g.after_move = wanted;
+                    }
                     if !is_number && g.depth == 0 && wanted {
                         match g.position.parse_san(s) {
                             Ok(m) => {
                                 g.position.play_unchecked(m);
                                 g.moves.push(m);
+                                g.comments.push(None);
                             }
                             Err(e) => {
                                 let ply = g.moves.len();
@@ -325,6 +354,8 @@ impl Partial {
             position: start,
             start,
             moves: Vec::new(),
+            comments: Vec::new(),
+            after_move: false,
             in_movetext: false,
             depth: 0,
             failed: None,
@@ -369,6 +400,7 @@ enum Tok<'a> {
     Nag,
     Str(String),
     Symbol(&'a str),
+    Comment(&'a str),
     Result(Outcome),
     Eof,
 }
@@ -405,7 +437,7 @@ impl<'a> Lexer<'a> {
         }
     }
 
-    /// Skips white space, comments and `%` lines.
+    /// Skips white space, `;` comments and `%` lines.
     fn skip_blanks(&mut self) -> Result<(), LineError> {
         let bytes = self.text.as_bytes();
         while let Some(c) = self.peek() {
@@ -417,29 +449,6 @@ impl<'a> Lexer<'a> {
                 b' ' | b'\t' | b'\r' | 0x0b | 0x0c => self.pos += 1,
                 b';' => self.skip_to_end_of_line(),
                 b'%' if self.pos == 0 || bytes[self.pos - 1] == b'\n' => self.skip_to_end_of_line(),
-                b'{' => {
-                    let start_line = self.line;
-                    self.pos += 1;
-                    loop {
-                        match self.peek() {
-                            None => {
-                                return Err(LineError::new(
-                                    start_line,
-                                    "a comment '{' is not closed by '}' before the end of the file",
-                                ));
-                            }
-                            Some(b'}') => {
-                                self.pos += 1;
-                                break;
-                            }
-                            Some(b'\n') => {
-                                self.line += 1;
-                                self.pos += 1;
-                            }
-                            Some(_) => self.pos += 1,
-                        }
-                    }
-                }
                 _ => break,
             }
         }
@@ -455,6 +464,29 @@ impl<'a> Lexer<'a> {
         };
         self.pos += 1;
         match c {
+            b'{' => {
+                let start = self.pos;
+                loop {
+                    match self.peek() {
+                        None => {
+                            return Err(LineError::new(
+                                line,
+                                "a comment '{' is not closed by '}' before the end of the file",
+                            ));
+                        }
+                        Some(b'}') => {
+                            self.pos += 1;
+                            break;
+                        }
+                        Some(b'\n') => {
+                            self.line += 1;
+                            self.pos += 1;
+                        }
+                        Some(_) => self.pos += 1,
+                    }
+                }
+                token(Tok::Comment(&self.text[start..self.pos - 1]))
+            }
             b'[' => token(Tok::Open),
             b']' => token(Tok::Close),
             b'(' => token(Tok::LParen),
@@ -580,6 +612,31 @@ over two lines (with a paren} e5! 2. Nf3?! $14 (2. f4 exf4 (2... d5) 3. Nf3) 2..
             ucis(g),
             "e2e4 e7e5 g1f3 b8c6 f1b5 a7a6 b5a4 g8f6 e1g1 f8e7 f1e1 b7b5 a4b3 d7d6 c2c3 e8g8"
         );
+    }
+
+    #[test]
+    fn the_first_comment_after_each_main_line_move_is_kept() {
+        let pgn = "{before the game}\n[Event \"x\"]\n\
+            1. e4 {+0.30/10 0.1s} e5 $1 { -0.20/9 } 2. Nf3 (2. f4 {in a variation}) {+0.25/11}\n\
+            Nc6 {first} {second} 3. Bb5 * {after the game}\n";
+        let (games, errors) = read_games(pgn);
+        assert!(errors.is_empty(), "{errors:?}");
+        assert_eq!(games.len(), 1);
+        let comments: Vec<Option<&str>> = games[0].comments.iter().map(|c| c.as_deref()).collect();
+        assert_eq!(
+            comments,
+            [
+                Some("+0.30/10 0.1s"),
+                Some("-0.20/9"),
+                Some("+0.25/11"),
+                Some("first"),
+                None
+            ]
+        );
+        // Moves past the limit are not kept, nor are their comments.
+        let g = Reader::new(pgn).max_plies(Some(2)).next().unwrap().unwrap();
+        assert_eq!(g.comments.len(), 2);
+        assert_eq!(g.comments[1].as_deref(), Some("-0.20/9"));
     }
 
     #[test]

@@ -130,6 +130,19 @@ enum Cmd {
               value_parser = parse_eval)]
         eval: EvalKind,
     },
+    /// Match games into training data: PGN whose move comments carry the
+    /// engines' scores, as cutechess-cli, fastchess and borrow-match write
+    /// them ('{+0.34/12 0.1s}'), becomes viriformat games (--out *.vf),
+    /// marlinformat records (*.bin) or 'FEN | score | result' text; each
+    /// game from its first scored move, cut at the next unscored one
+    Convert {
+        /// The output, which must not exist; its name gives the format
+        #[arg(long, value_name = "FILE")]
+        out: std::path::PathBuf,
+        /// The PGN files
+        #[arg(required = true, value_name = "PGN")]
+        pgn: Vec<std::path::PathBuf>,
+    },
     /// OpenBench's SPSA input for the search's constants, a line each
     /// ('name, int, value, min, max, c_end, r_end'); each is also a UCI
     /// option of this build (feature 'spsa')
@@ -228,12 +241,40 @@ fn datagen_line(p: &datagen::Progress) -> String {
     )
 }
 
+fn run_convert(pgn: &[std::path::PathBuf], out: &std::path::Path) -> ExitCode {
+    match datagen::convert::convert(pgn, out) {
+        Ok(done) => {
+            for m in &done.messages {
+                eprintln!("borrow: convert: skipped a game: {m}");
+            }
+            if done.games == 0 {
+                let _ = std::fs::remove_file(out);
+                eprintln!(
+                    "borrow: convert: no game to write ({done}): the games need results and \
+                     scores in their move comments, as '{{+0.34/12 0.1s}}'"
+                );
+                return ExitCode::from(BAD_INPUT);
+            }
+            let _ = writeln!(io::stdout(), "convert: {done}; to {}", out.display());
+            ExitCode::SUCCESS
+        }
+        Err(DatagenError::Setup(e)) => {
+            eprintln!("borrow: convert: {e}");
+            ExitCode::from(BAD_INPUT)
+        }
+        Err(e) => {
+            eprintln!("borrow: convert: {e}");
+            ExitCode::from(1)
+        }
+    }
+}
+
 fn run_datagen(config: &datagen::Config) -> ExitCode {
     if let Err(e) = crate::signal::install() {
         eprintln!("borrow: cannot catch Ctrl-C ({e}); stopping it loses the game under way");
     }
     eprintln!(
-        "datagen: {} games, {} nodes a move, {} random plies{}, {} thread{}, seed {}, {} records to {}",
+        "datagen: {} games, {} nodes a move, {} random plies{}, {} thread{}, seed {}, {} format to {}",
         config.games,
         config.nodes,
         config.random_plies,
@@ -368,6 +409,7 @@ where
             config.evaluator = Evaluator::of_kind(eval);
             run_datagen(&config)
         }
+        Some(Cmd::Convert { out, pgn }) => run_convert(&pgn, &out),
         #[cfg(feature = "spsa")]
         Some(Cmd::Spsa) => {
             print!("{}", crate::search::params::spsa_input());

@@ -247,3 +247,49 @@ fn ctrl_c_keeps_whole_records_and_resume_goes_on() {
     assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
     assert_eq!(std::fs::metadata(&out).unwrap().len(), len);
 }
+
+#[test]
+fn convert_turns_match_games_into_data_and_says_why_when_it_cannot() {
+    let dir = testkit::TempDir::new("convert-cli");
+    let pgn = dir.join("m.pgn");
+    std::fs::write(
+        &pgn,
+        "[Result \"1-0\"]\n\n1. e4 {book} e5 {+0.10/9 0.1s} 2. Nf3 {+0.31/10 0.1s} \
+         Nc6 {-0.22/10 0.1s} 1-0\n\n[Result \"1-0\"]\n\n1. d4 d5 1-0\n",
+    )
+    .unwrap();
+    let run = |args: &[&std::path::Path]| {
+        Command::new(BIN)
+            .arg("convert")
+            .args(args)
+            .output()
+            .unwrap()
+    };
+    let out = dir.join("m.vf");
+    let o = run(&[std::path::Path::new("--out"), &out, &pgn]);
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    let said = String::from_utf8_lossy(&o.stdout);
+    assert!(
+        said.contains("1 game written (3 positions)") && said.contains("1 without scores"),
+        "{said}"
+    );
+    let mut scores = Vec::new();
+    engine::tune::data::read_games(&out, |g| scores.extend(g.plies.iter().map(|p| p.1))).unwrap();
+    // Black's +0.10 for itself is White's -0.10.
+    assert_eq!(scores, [-10, 31, 22]);
+
+    let bare = dir.join("bare.pgn");
+    std::fs::write(&bare, "1. d4 d5 1-0\n").unwrap();
+    let empty = dir.join("none.vf");
+    let o = run(&[std::path::Path::new("--out"), &empty, &bare]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&o.stderr).contains("no game to write"));
+    assert!(!empty.exists());
+    let o = run(&[
+        std::path::Path::new("--out"),
+        &empty,
+        &dir.join("missing.pgn"),
+    ]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&o.stderr).contains("cannot read"));
+}

@@ -8,6 +8,7 @@
 //! - [`viriformat`]: whole games, every searched ply in 4 bytes (the
 //!   default output).
 //! - [`genfens`]: opening positions for OpenBench's distributed datagen.
+//! - [`convert`]: match games (PGN with scores) into training data.
 //!
 //! Games are numbered; game `g`'s random choices come from a generator
 //! seeded by the seed and `g`, and every game starts with an emptied table
@@ -19,6 +20,7 @@
 //! goes on from the next game. An interrupted run keeps every game that was
 //! written, never half a record.
 
+pub mod convert;
 pub mod format;
 pub mod game;
 pub mod genfens;
