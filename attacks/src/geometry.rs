@@ -452,6 +452,7 @@ mod tests {
 
     #[test]
     fn setwise_pawn_attacks_are_the_union_of_each_pawns() {
+        use testkit::Boards;
         let mut rng = testkit::Rng::new(0x9e37_79b9_7f4a_7c15);
         for _ in 0..2000 {
             let pawns = Bitboard(rng.occupancy());

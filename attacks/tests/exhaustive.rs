@@ -46,6 +46,7 @@ fn exhaustive<A: SliderAttacks>() -> (usize, usize) {
 }
 
 fn random_boards<A: SliderAttacks>() {
+    use testkit::Boards;
     let mut rng = testkit::Rng::new(0x9e37_79b9_7f4a_7c15);
     for _ in 0..20_000 {
         let occ = Bitboard(rng.occupancy());

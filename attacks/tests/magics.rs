@@ -8,7 +8,7 @@
 mod magic_numbers;
 
 use attacks::raywalk::{BISHOP_DIRS, ROOK_DIRS, SquareData};
-use testkit::Rng;
+use testkit::{Boards, Rng};
 
 /// The seed of the search that found the committed magics. Any seed works:
 /// another one finds other magics, not other attacks.

@@ -10,7 +10,7 @@
 use attacks::xray::{self, Pins};
 use attacks::{Bitboard, Direction, Line, Method, Reference, SliderAttacks, Square, dispatch};
 use pretty_assertions::assert_eq;
-use testkit::Rng;
+use testkit::{Boards, Rng};
 
 /// The squares from `sq` in `dir` up to the edge, nearest first.
 fn squares_from(sq: Square, dir: Direction) -> impl Iterator<Item = Square> {

@@ -112,15 +112,20 @@ impl Opening {
         self.position().map(|p| p.fen())
     }
 
+    /// Where a UCI `position` command starts: `startpos`, or `fen FEN`.
+    pub fn uci_start(&self) -> String {
+        if self.is_startpos() {
+            "startpos".to_owned()
+        } else {
+            format!("fen {}", self.fen)
+        }
+    }
+
     /// The arguments of a UCI `position` command for this opening:
     /// `startpos` or `fen <FEN>`, then `moves <m1> <m2>...` if there are
     /// moves (castling as `e1g1`).
     pub fn uci_position(&self) -> String {
-        let mut s = if self.is_startpos() {
-            "startpos".to_owned()
-        } else {
-            format!("fen {}", self.fen)
-        };
+        let mut s = self.uci_start();
         if !self.moves.is_empty() {
             s.push_str(" moves");
             for m in &self.moves {

@@ -36,12 +36,15 @@ pub fn method_names() -> String {
         .join(", ")
 }
 
-/// The text after the options: the methods, the exit status.
-fn after_help() -> String {
+/// The exit statuses, after every command's options.
+const EXIT_STATUS: &str = "Exit status: 0 success; 1 a file could not be written (datagen, convert);\n\
+     2 bad input (options, values, data); 130 datagen stopped by Ctrl-C.";
+
+/// The text after the options where a method is chosen: the methods, the
+/// exit statuses.
+fn methods_help() -> String {
     format!(
-        "Methods (aliases in brackets): {}\n\n\
-         Exit status: 0 success; 1 a file could not be written (datagen);\n\
-         2 bad input (options, values); 130 datagen stopped by Ctrl-C.",
+        "Methods (aliases in brackets): {}\n\n{EXIT_STATUS}",
         method_names()
     )
 }
@@ -49,7 +52,7 @@ fn after_help() -> String {
 /// Borrow: a UCI chess engine. Without a command it speaks UCI on standard
 /// input and output.
 #[derive(Parser, Debug)]
-#[command(name = "Borrow", bin_name = "borrow", version, after_help = after_help())]
+#[command(name = "Borrow", bin_name = "borrow", version, after_help = methods_help())]
 struct Cli {
     #[command(subcommand)]
     command: Option<Cmd>,
@@ -60,7 +63,7 @@ enum Cmd {
     /// A fixed search of the bench positions; the last line is '<nodes>
     /// nodes <nps> nps' (OpenBench runs it as 'borrow bench' or 'borrow
     /// bench D')
-    #[command(after_help = after_help())]
+    #[command(after_help = methods_help())]
     Bench {
         /// Attack method, or 'all': each in turn
         #[arg(long, value_name = "NAME|all", default_value = Method::default().name(),
@@ -79,10 +82,11 @@ enum Cmd {
               value_parser = parse_eval)]
         eval: EvalKind,
     },
-    /// Self-play games at fixed nodes; writes their quiet positions with the
-    /// search's score and the game's result (README: Data generation).
-    /// Ctrl-C stops it, keeping every finished game
-    #[command(after_help = after_help())]
+    /// Self-play games at fixed nodes, written as training data: whole games
+    /// (viriformat) or their quiet positions, with the searches' scores and
+    /// the game's result (docs/tuning.md). Ctrl-C stops it, keeping every
+    /// finished game
+    #[command(after_help = EXIT_STATUS)]
     Datagen {
         /// The output
         #[arg(long, value_name = "FILE")]
@@ -135,6 +139,7 @@ enum Cmd {
     /// them ('{+0.34/12 0.1s}'), becomes viriformat games (--out *.vf),
     /// marlinformat records (*.bin) or 'FEN | score | result' text; each
     /// game from its first scored move, cut at the next unscored one
+    #[command(after_help = EXIT_STATUS)]
     Convert {
         /// The output, which must not exist; its name gives the format
         #[arg(long, value_name = "FILE")]

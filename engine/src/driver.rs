@@ -641,7 +641,7 @@ fn run<A: SliderAttacks>(
     threads: usize,
     shared: &Shared,
     reporter: &dyn Reporter,
-) -> crate::search::Outcome {
+) -> crate::search::SearchResult {
     search(
         &pos.with_method::<A>(),
         history,

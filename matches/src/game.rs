@@ -434,11 +434,7 @@ pub fn play(
 
     let mut clocks: [Option<Clock>; 2] =
         [limits[0].tc.map(Clock::new), limits[1].tc.map(Clock::new)];
-    let position_prefix = if opening.is_startpos() {
-        "position startpos".to_string()
-    } else {
-        format!("position fen {}", opening.fen)
-    };
+    let position_prefix = format!("position {}", opening.uci_start());
     let mut adjudicator = Adjudicator::new(adjudication);
     loop {
         if let Some((result, t)) = rules_outcome(&pos, &keys) {

@@ -64,25 +64,6 @@ impl Rng {
         self.below(100) < percent
     }
 
-    /// A square index, `0..64`.
-    pub fn square(&mut self) -> u32 {
-        (self.next_u64() >> 58) as u32
-    }
-
-    /// A board with about 1/8 of its squares set (three draws ANDed): few
-    /// pieces, or candidate magic numbers.
-    pub fn sparse(&mut self) -> u64 {
-        self.next_u64() & self.next_u64() & self.next_u64()
-    }
-
-    /// A board with about 1/4 or 1/2 of its squares set, like the
-    /// occupancy of real positions.
-    pub fn occupancy(&mut self) -> u64 {
-        let a = self.next_u64();
-        let b = self.next_u64();
-        if a & 1 == 0 { a & b } else { a }
-    }
-
     /// Shuffles `items` in place (Fisher–Yates).
     pub fn shuffle<T>(&mut self, items: &mut [T]) {
         for i in (1..items.len()).rev() {
@@ -135,23 +116,9 @@ mod tests {
         for _ in 0..10_000 {
             assert!(rng.below(7) < 7);
             assert!(rng.index(3) < 3);
-            assert!(rng.square() < 64);
         }
         assert_eq!(rng.index(0), 0);
         assert!(!rng.chance(0));
         assert!(rng.chance(100));
-    }
-
-    #[test]
-    fn sparse_boards_are_sparser() {
-        let mut rng = Rng::new(42);
-        let (mut sparse, mut dense) = (0, 0);
-        for _ in 0..1_000 {
-            sparse += rng.sparse().count_ones();
-            dense += rng.occupancy().count_ones();
-        }
-        // Expected about 8,000 and 24,000 set bits.
-        assert!((6_000..10_000).contains(&sparse), "{sparse}");
-        assert!((20_000..28_000).contains(&dense), "{dense}");
     }
 }

@@ -5,7 +5,8 @@
 //! workspace but `rng`, so even `attacks` can use it).
 //!
 //! - [`Rng`]: the workspace's seeded generator (the `rng` crate), so that a
-//!   failing random case reproduces from its seed.
+//!   failing random case reproduces from its seed; [`Boards`] draws random
+//!   squares and boards with it.
 //! - [`sorted_legal_uci`]: the outside oracle's (shakmaty's) legal moves,
 //!   the list differential tests compare with.
 //! - [`TempDir`]: a scratch folder, removed when dropped.
@@ -17,6 +18,34 @@ use std::path::{Path, PathBuf};
 use shakmaty::{Chess, Position as _};
 
 pub use rng::Rng;
+
+/// Random squares and boards for tests, drawn from an [`Rng`].
+pub trait Boards {
+    /// A square index, `0..64`.
+    fn square(&mut self) -> u32;
+    /// A board with about 1/8 of its squares set (three draws ANDed): few
+    /// pieces, or candidate magic numbers.
+    fn sparse(&mut self) -> u64;
+    /// A board with about 1/4 or 1/2 of its squares set, like the occupancy
+    /// of real positions.
+    fn occupancy(&mut self) -> u64;
+}
+
+impl Boards for Rng {
+    fn square(&mut self) -> u32 {
+        (self.next_u64() >> 58) as u32
+    }
+
+    fn sparse(&mut self) -> u64 {
+        self.next_u64() & self.next_u64() & self.next_u64()
+    }
+
+    fn occupancy(&mut self) -> u64 {
+        let a = self.next_u64();
+        let b = self.next_u64();
+        if a & 1 == 0 { a & b } else { a }
+    }
+}
 
 /// A fresh scratch folder in the system's temporary folder, named after the
 /// process and `name` (so tests running at once do not share one), removed
@@ -70,6 +99,20 @@ pub fn sorted_legal_uci(pos: &Chess) -> Vec<String> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn squares_are_in_range_and_sparse_boards_are_sparser() {
+        let mut rng = Rng::new(42);
+        let (mut sparse, mut dense) = (0, 0);
+        for _ in 0..1_000 {
+            assert!(rng.square() < 64);
+            sparse += rng.sparse().count_ones();
+            dense += rng.occupancy().count_ones();
+        }
+        // Expected about 8,000 and 24,000 set bits.
+        assert!((6_000..10_000).contains(&sparse), "{sparse}");
+        assert!((20_000..28_000).contains(&dense), "{dense}");
+    }
 
     #[test]
     fn the_start_position_has_twenty_sorted_moves() {

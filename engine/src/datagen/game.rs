@@ -9,7 +9,7 @@ use rng::Rng;
 
 use super::viriformat::ViriGame;
 use crate::evaluator::Evaluator;
-use crate::search::{Limits, MATE_BOUND, Outcome, Shared, Silent, search};
+use crate::search::{Limits, MATE_BOUND, SearchResult, Shared, Silent, search};
 
 /// A win is adjudicated when every score of this many consecutive plies is
 /// at least [`WIN_SCORE`] for the same side (both engines agree).
@@ -126,7 +126,7 @@ fn think(
     keys: &[u64],
     settings: &GameSettings,
     shared: &Shared,
-) -> (Outcome, Duration) {
+) -> (SearchResult, Duration) {
     let limits = Limits {
         nodes: Some(settings.nodes),
         multipv: 1,
@@ -200,7 +200,7 @@ pub fn play(
             break (0.5, Ending::AdjudicatedDraw);
         }
         // 2. The search.
-        let (Outcome { best, score, .. }, took) = think(&pos, &keys, settings, shared);
+        let (SearchResult { best, score, .. }, took) = think(&pos, &keys, settings, shared);
         search_time += took;
         let white = if pos.turn() == attacks::Color::White {
             score

@@ -9,7 +9,7 @@ use attacks::SliderAttacks;
 use movegen::{Move, Position};
 
 use super::params::params;
-use super::report::{Outcome, Report, Reporter};
+use super::report::{Report, Reporter, SearchResult};
 use super::score::{INFINITY, MATE, MATE_BOUND, Score};
 use super::stack::MAX_PLY;
 use super::strength::pick;
@@ -22,7 +22,7 @@ pub(super) fn iterate<A: SliderAttacks>(
     w: &mut Worker<'_, A>,
     pos: &Position<A>,
     reporter: &dyn Reporter,
-) -> Outcome {
+) -> SearchResult {
     w.set_root(pos);
     let legal = pos.legal_moves();
     let fallback = w
@@ -32,7 +32,7 @@ pub(super) fn iterate<A: SliderAttacks>(
         .copied()
         .find(|m| legal.contains(m))
         .unwrap_or(legal[0]);
-    let mut outcome = Outcome {
+    let mut outcome = SearchResult {
         best: fallback,
         ponder: None,
         score: 0,

@@ -7,7 +7,7 @@
 //! [`Reporter`] what it found.
 //!
 //! - `limits`: what is asked ([`Limits`]); `report`: what is answered
-//!   ([`Report`] to a [`Reporter`], [`Outcome`]); `score`: the score scale
+//!   ([`Report`] to a [`Reporter`], [`SearchResult`]); `score`: the score scale
 //!   ([`MATE`], [`INFINITY`]) and [`Score`].
 //! - `threads`: [`search`], the entry point, and the [`Shared`] state of its
 //!   threads (Lazy SMP).
@@ -39,7 +39,7 @@ mod threads;
 mod worker;
 
 pub use limits::Limits;
-pub use report::{Outcome, Report, Reporter, Silent};
+pub use report::{Report, Reporter, SearchResult, Silent};
 pub use score::{INFINITY, MATE, MATE_BOUND, Score};
 pub use see::{SEE_VALUE, see};
 pub use stack::MAX_PLY;

@@ -61,19 +61,7 @@ impl<A: SliderAttacks> Worker<'_, A> {
 
         // 3. Stand pat.
         let mut best = -INFINITY;
-        let raw_eval = if in_check {
-            -INFINITY
-        } else {
-            match tt {
-                Some(e) => e.eval,
-                None => self.evaluate(pos, ply),
-            }
-        };
-        let stand_pat = if in_check {
-            -INFINITY
-        } else {
-            self.correction.corrected(pos, raw_eval)
-        };
+        let (raw_eval, stand_pat) = self.static_eval(pos, ply, tt, in_check);
         if !in_check {
             if stand_pat >= beta {
                 return stand_pat;
@@ -264,19 +252,7 @@ impl<A: SliderAttacks> Worker<'_, A> {
         // 6. Static evaluation, corrected by what searches of alike
         // positions found (the TT keeps the raw one).
         let in_check = pos.is_check();
-        let raw_eval = if in_check {
-            -INFINITY
-        } else {
-            match tt {
-                Some(e) => e.eval,
-                None => self.evaluate(pos, ply),
-            }
-        };
-        let eval = if in_check {
-            -INFINITY
-        } else {
-            self.correction.corrected(pos, raw_eval)
-        };
+        let (raw_eval, eval) = self.static_eval(pos, ply, tt, in_check);
         self.stack[ply].eval = eval;
         // Improving: better than two plies ago, or four when the side was in
         // check then (no static evaluation); true when neither is known.

@@ -183,14 +183,29 @@ type Store = std::sync::RwLock<&'static Params>;
 #[cfg(feature = "spsa")]
 static CURRENT: Store = Store::new(&DEFAULT);
 
+#[cfg(feature = "spsa")]
+thread_local! {
+    /// This thread's view of [`CURRENT`]: what [`params`] reads, without a
+    /// lock.
+    static LOCAL: std::cell::Cell<&'static Params> = const { std::cell::Cell::new(&DEFAULT) };
+}
+
 /// The constants the search plays with: in the tuning build, the ones the
-/// UCI options set last (a read lock per read: the tuning build is slower,
-/// every engine of a tuning match alike; the tuner sets them before a game,
-/// not during a search).
+/// UCI options had set when this thread's search began ([`load`]); the
+/// tuner sets them between games, not during a search.
 #[cfg(feature = "spsa")]
 #[inline]
 pub fn params() -> &'static Params {
-    read(&CURRENT)
+    LOCAL.with(std::cell::Cell::get)
+}
+
+/// Takes the constants the UCI options set last into this thread: every
+/// search thread does as it starts. Nothing in the release build, whose
+/// constants are constant.
+#[inline(always)]
+pub fn load() {
+    #[cfg(feature = "spsa")]
+    LOCAL.with(|local| local.set(read(&CURRENT)));
 }
 
 #[cfg(feature = "spsa")]
@@ -218,7 +233,7 @@ pub fn uci_options() -> Vec<String> {
 #[cfg(feature = "spsa")]
 pub fn set_option(name: &str, value: Option<&str>) -> Result<(), String> {
     match value.map(|v| v.trim().parse::<i64>()) {
-        Some(Ok(v)) => set_in(&CURRENT, name, v),
+        Some(Ok(v)) => set_in(&CURRENT, name, v).map(|()| load()),
         _ if TUNABLES
             .iter()
             .all(|t| !t.name.eq_ignore_ascii_case(name.trim())) =>

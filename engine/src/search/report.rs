@@ -1,5 +1,5 @@
 //! What the search answers: a [`Report`] of each line to a [`Reporter`]
-//! while it runs, and an [`Outcome`] at the end.
+//! while it runs, and a [`SearchResult`] at the end.
 
 use std::time::Duration;
 
@@ -48,7 +48,7 @@ impl Reporter for Silent {
 
 /// The result of a search.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Outcome {
+pub struct SearchResult {
     /// The move to play, or the null move when there is none.
     pub best: Move,
     /// The expected reply, if known.

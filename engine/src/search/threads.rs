@@ -10,7 +10,7 @@ use movegen::{Move, Position};
 
 use super::iterate::iterate;
 use super::limits::Limits;
-use super::report::{Outcome, Reporter, Silent};
+use super::report::{Reporter, SearchResult, Silent};
 use super::score::MATE;
 use super::worker::{Learned, Worker};
 use crate::tt::Table;
@@ -100,7 +100,7 @@ pub fn search<A: SliderAttacks>(
     threads: usize,
     shared: &Shared,
     reporter: &dyn Reporter,
-) -> Outcome {
+) -> SearchResult {
     let start = Instant::now();
     shared.tt.new_search();
     shared.nodes.store(0, Ordering::Relaxed);
@@ -132,7 +132,7 @@ pub fn search<A: SliderAttacks>(
     let legal = pos.legal_moves();
     if legal.is_empty() {
         wait_for_stop(limits, shared);
-        return Outcome {
+        return SearchResult {
             best: Move::NULL,
             ponder: None,
             score: if pos.is_check() { -MATE } else { 0 },

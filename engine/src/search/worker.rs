@@ -10,13 +10,15 @@ use movegen::{Move, Position};
 use super::correction::Correction;
 use super::history::{Histories, NO_CONT};
 use super::limits::Limits;
-use super::params::params;
+use super::params::{self, params};
+use super::score::INFINITY;
 use super::stack::{MAX_PLY, Stack, new_stack};
 use super::threads::Shared;
 use crate::eval::{PawnTable, evaluate_cached};
 use crate::evaluator::Evaluator;
 use crate::nnue::AccumulatorStack;
 use crate::tablebase::TB_WIN_BOUND;
+use crate::tt::Entry;
 
 /// Late-move reductions by depth and move number.
 fn lmr_table() -> Box<[[i32; 64]; 64]> {
@@ -95,6 +97,7 @@ impl<'a, A: SliderAttacks> Worker<'a, A> {
         start: Instant,
         learned: Learned,
     ) -> Self {
+        params::load();
         Worker {
             id,
             shared,
@@ -158,6 +161,28 @@ impl<'a, A: SliderAttacks> Worker<'a, A> {
                 .evaluate(net, ply, pos.turn())
                 .clamp(-TB_WIN_BOUND + 1, TB_WIN_BOUND - 1),
         }
+    }
+
+    /// The static evaluation of `pos` at `ply` as the search uses it: the
+    /// raw one (the table entry's when there is one; the table keeps the
+    /// raw one) and the one corrected by what searches of alike positions
+    /// found. In check there is none: `-INFINITY` both.
+    #[inline]
+    pub fn static_eval(
+        &mut self,
+        pos: &Position<A>,
+        ply: usize,
+        tt: Option<Entry>,
+        in_check: bool,
+    ) -> (i32, i32) {
+        if in_check {
+            return (-INFINITY, -INFINITY);
+        }
+        let raw = match tt {
+            Some(e) => e.eval,
+            None => self.evaluate(pos, ply),
+        };
+        (raw, self.correction.corrected(pos, raw))
     }
 
     /// Plays `m` (a null move when null) from `pos`, the position at `ply`,
