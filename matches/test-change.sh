@@ -125,12 +125,13 @@ build_ref "$base_sha" base
 if [ -n "$cand_ref" ]; then
     build_ref "$cand_sha" cand
 else
-    echo "building the work tree" >&2
-    cargo build --release --quiet --bin borrow || die "build of the work tree failed"
-    cp target/release/borrow "$out/cand"
+    echo "building the work tree (cargo build --release)" >&2
 fi
-echo "building borrow-match (work tree)" >&2
-cargo build --release --quiet -p matches --bin borrow-match || die "build of borrow-match failed"
+# The workspace's one build, as the README's `cargo build --release` (a
+# no-op after it; single packages would rebuild with other features): the
+# candidate, when it is the work tree, and borrow-match.
+cargo build --release || die "build of the work tree failed"
+[ -n "$cand_ref" ] || cp target/release/borrow "$out/cand"
 cp target/release/borrow-match "$out/borrow-match"
 flock -u 9
 
