@@ -18,8 +18,7 @@ use attacks::Color;
 use book::pgn::{Game as PgnGame, Outcome as PgnOutcome, Reader};
 
 use super::DatagenError;
-use super::format::{self, Format};
-use super::game::trainable;
+use super::format::Format;
 use super::viriformat::ViriGame;
 use crate::search::MATE;
 
@@ -191,23 +190,8 @@ pub fn convert(inputs: &[PathBuf], out: &Path) -> Result<Converted, DatagenError
             };
             done.cut += cut;
             done.games += 1;
-            if format == Format::Viri {
-                viri.write(&mut w).map_err(write_err)?;
-                done.positions += viri.plies.len() as u64;
-                continue;
-            }
-            for (pos, best, score) in viri.positions() {
-                if !trainable(&pos, best, score) {
-                    continue;
-                }
-                done.positions += 1;
-                if format == Format::Binary {
-                    w.write_all(&format::pack(&pos, score, viri.result))
-                } else {
-                    writeln!(w, "{}", format::to_text(&pos, score, viri.result))
-                }
-                .map_err(write_err)?;
-            }
+            let (_, positions) = viri.write_as(&mut w, format).map_err(write_err)?;
+            done.positions += positions;
         }
     }
     w.flush().map_err(write_err)?;

@@ -19,6 +19,7 @@
 //! | 31 | unused, 0 |
 
 use std::fmt;
+use std::io::{self, Read};
 
 use attacks::{Bitboard, Color, Square};
 use movegen::{CastlingNotation, Piece, Position, Role, Setup};
@@ -223,6 +224,21 @@ pub fn unpack(record: &[u8; RECORD_SIZE]) -> Result<Labelled, String> {
     let pos = Position::from_setup(&setup).map_err(|e| format!("not a legal position: {e}"))?;
     let score = i32::from(i16::from_le_bytes([record[28], record[29]]));
     Ok(Labelled { pos, score, result })
+}
+
+/// Reads until `buf` is full or the input ends; returns the bytes read
+/// (fewer than `buf` holds only at the end of the input).
+pub(crate) fn read_full(reader: &mut impl Read, buf: &mut [u8]) -> io::Result<usize> {
+    let mut filled = 0;
+    while filled < buf.len() {
+        match reader.read(&mut buf[filled..]) {
+            Ok(0) => break,
+            Ok(n) => filled += n,
+            Err(e) if e.kind() == io::ErrorKind::Interrupted => {}
+            Err(e) => return Err(e),
+        }
+    }
+    Ok(filled)
 }
 
 #[cfg(test)]

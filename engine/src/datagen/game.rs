@@ -67,17 +67,6 @@ pub struct Game {
     pub search_time: Duration,
 }
 
-impl Game {
-    /// The positions a trainer learns from ([`trainable`]), with their
-    /// scores from White's side.
-    pub fn kept(&self) -> impl Iterator<Item = (Position, i32)> + '_ {
-        self.record
-            .positions()
-            .filter(|(pos, best, score)| trainable(pos, *best, *score))
-            .map(|(pos, _, score)| (pos, score))
-    }
-}
-
 /// Whether a searched position teaches a trainer its score: no check, a
 /// quiet best move (the score is the position's worth, not a capture's
 /// outcome under way) and no mate score. `score` from either side.
@@ -289,7 +278,7 @@ mod tests {
     fn kept_positions_are_quiet_and_labelled_from_whites_side() {
         let shared = Shared::new(1);
         let g = play_from_start(3, &shared);
-        let kept: Vec<(Position, i32)> = g.kept().collect();
+        let kept: Vec<(Position, i32)> = g.record.trainable_positions().collect();
         assert!(!kept.is_empty());
         for (pos, score) in &kept {
             assert!(!pos.is_check(), "{}", pos.fen());

@@ -384,37 +384,6 @@ fn worker(
     (began.elapsed(), searching)
 }
 
-/// Writes `game` and returns the bytes and the positions written: every
-/// searched ply in viriformat, the trainable positions in the others.
-fn write_game(out: &mut impl Write, format: Format, game: &Game) -> io::Result<(u64, u64)> {
-    let result = game.record.result;
-    let (mut bytes, mut positions) = (0, 0);
-    match format {
-        Format::Viri => {
-            bytes = game.record.write(out)?;
-            positions = game.record.plies.len() as u64;
-        }
-        Format::Text => {
-            for (pos, score) in game.kept() {
-                let line = format::to_text(&pos, score, result);
-                out.write_all(line.as_bytes())?;
-                out.write_all(b"\n")?;
-                bytes += line.len() as u64 + 1;
-                positions += 1;
-            }
-        }
-        Format::Binary => {
-            for (pos, score) in game.kept() {
-                out.write_all(&format::pack(&pos, score, result))?;
-                bytes += format::RECORD_SIZE as u64;
-                positions += 1;
-            }
-        }
-    }
-    out.flush()?;
-    Ok((bytes, positions))
-}
-
 /// Runs `config`: plays the games on its threads and writes them in order,
 /// until all are done or `interrupted()` says to stop. `progress` is
 /// called after every game written.
@@ -519,7 +488,11 @@ pub fn run(
                 // Counted once its records and the state are written.
                 let mut done = tally;
                 match &game {
-                    Some(game) => match write_game(&mut out, config.format, game) {
+                    Some(game) => match game
+                        .record
+                        .write_as(&mut out, config.format)
+                        .and_then(|written| out.flush().map(|()| written))
+                    {
                         Ok((bytes, positions)) => {
                             done.bytes += bytes;
                             done.positions += positions;

@@ -25,7 +25,8 @@ use std::io::{self, Read, Write};
 
 use movegen::{Move, MoveKind, Position, Role};
 
-use super::format::{RECORD_SIZE, pack, unpack};
+use super::format::{self, Format, RECORD_SIZE, pack, read_full, unpack};
+use super::game::trainable;
 
 /// The bytes that end a game's moves.
 const TERMINATOR: [u8; 4] = [0; 4];
@@ -51,6 +52,37 @@ impl ViriGame {
             pos.play_unchecked(m);
             (before, m, score)
         })
+    }
+
+    /// The positions a trainer learns from ([`trainable`]), with their
+    /// scores from White's side.
+    pub fn trainable_positions(&self) -> impl Iterator<Item = (Position, i32)> + '_ {
+        self.positions()
+            .filter(|(pos, best, score)| trainable(pos, *best, *score))
+            .map(|(pos, _, score)| (pos, score))
+    }
+
+    /// Writes the game in `format`: whole (viriformat), or its trainable
+    /// positions as records or text lines. Returns the bytes and the
+    /// positions written; the caller flushes.
+    pub fn write_as(&self, out: &mut impl Write, format: Format) -> io::Result<(u64, u64)> {
+        if format == Format::Viri {
+            return Ok((self.write(out)?, self.plies.len() as u64));
+        }
+        let (mut bytes, mut positions) = (0, 0);
+        for (pos, score) in self.trainable_positions() {
+            if format == Format::Binary {
+                out.write_all(&pack(&pos, score, self.result))?;
+                bytes += RECORD_SIZE as u64;
+            } else {
+                let line = format::to_text(&pos, score, self.result);
+                out.write_all(line.as_bytes())?;
+                out.write_all(b"\n")?;
+                bytes += line.len() as u64 + 1;
+            }
+            positions += 1;
+        }
+        Ok((bytes, positions))
     }
 
     /// The game's bytes.
@@ -103,7 +135,7 @@ pub fn read_games(
     for number in 1.. {
         let err = |m: String| (number, m);
         let mut record = [0u8; RECORD_SIZE];
-        match fill(&mut reader, &mut record).map_err(|e| err(format!("cannot read: {e}")))? {
+        match read_full(&mut reader, &mut record).map_err(|e| err(format!("cannot read: {e}")))? {
             0 => return Ok(number - 1),
             RECORD_SIZE => {}
             n => return Err(err(format!("cut short in its start record ({n} bytes)"))),
@@ -117,7 +149,8 @@ pub fn read_games(
         let mut pos = start.pos;
         loop {
             let mut pair = [0u8; 4];
-            if fill(&mut reader, &mut pair).map_err(|e| err(format!("cannot read: {e}")))? < 4 {
+            if read_full(&mut reader, &mut pair).map_err(|e| err(format!("cannot read: {e}")))? < 4
+            {
                 return Err(err("cut short before its terminator".into()));
             }
             if pair == TERMINATOR {
@@ -133,20 +166,6 @@ pub fn read_games(
         each(game);
     }
     unreachable!("the loop returns")
-}
-
-/// Reads until `buf` is full or the input ends; returns the bytes read.
-fn fill(reader: &mut impl Read, buf: &mut [u8]) -> io::Result<usize> {
-    let mut filled = 0;
-    while filled < buf.len() {
-        match reader.read(&mut buf[filled..]) {
-            Ok(0) => break,
-            Ok(n) => filled += n,
-            Err(e) if e.kind() == io::ErrorKind::Interrupted => {}
-            Err(e) => return Err(e),
-        }
-    }
-    Ok(filled)
 }
 
 #[cfg(test)]

@@ -8,12 +8,12 @@
 //! [`read`] hands on ([`read_games`] gives the games).
 
 use std::fmt;
+use std::fs::File;
 use std::io::{BufRead, BufReader, Read};
 use std::path::Path;
 
-use crate::datagen::format::{Format, RECORD_SIZE, unpack};
+use crate::datagen::format::{Format, RECORD_SIZE, read_full, unpack};
 pub use crate::datagen::format::{Labelled, parse_text as parse_line};
-use crate::datagen::game::trainable;
 use crate::datagen::viriformat::{self, ViriGame};
 
 /// A line or record that is not a labelled position, or a file that cannot
@@ -58,15 +58,8 @@ fn read_binary(
     };
     let mut record = [0u8; RECORD_SIZE];
     for number in 1.. {
-        let mut filled = 0;
-        while filled < RECORD_SIZE {
-            match reader.read(&mut record[filled..]) {
-                Ok(0) => break,
-                Ok(n) => filled += n,
-                Err(e) if e.kind() == std::io::ErrorKind::Interrupted => {}
-                Err(e) => return Err(err(number, format!("cannot read: {e}"))),
-            }
-        }
+        let filled = read_full(&mut reader, &mut record)
+            .map_err(|e| err(number, format!("cannot read: {e}")))?;
         if filled == 0 {
             return Ok(number - 1);
         }
@@ -81,18 +74,35 @@ fn read_binary(
     unreachable!("the loop returns")
 }
 
+/// Opens `path` for reading; the error names it.
+fn open(path: &Path) -> Result<BufReader<File>, DataError> {
+    File::open(path).map(BufReader::new).map_err(|e| DataError {
+        file: path.display().to_string(),
+        line: None,
+        format: Format::of_path(path),
+        message: e.to_string(),
+    })
+}
+
+/// Reads the viriformat games of `reader` (the file `name`), handing each
+/// to `each`. A game that does not decode is an error naming it.
+fn read_viri(
+    name: &str,
+    reader: impl Read,
+    each: impl FnMut(ViriGame),
+) -> Result<usize, DataError> {
+    viriformat::read_games(reader, each).map_err(|(game, message)| DataError {
+        file: name.to_owned(),
+        line: Some(game),
+        format: Format::Viri,
+        message,
+    })
+}
+
 /// Reads every game of the viriformat file `path`, handing each to `each`;
 /// returns how many. A game that does not decode is an error naming it.
 pub fn read_games(path: &Path, each: impl FnMut(ViriGame)) -> Result<usize, DataError> {
-    let name = path.display().to_string();
-    let err = |line, message: String| DataError {
-        file: name.clone(),
-        line,
-        format: Format::Viri,
-        message,
-    };
-    let file = std::fs::File::open(path).map_err(|e| err(None, e.to_string()))?;
-    viriformat::read_games(BufReader::new(file), each).map_err(|(g, m)| err(Some(g), m))
+    read_viri(&path.display().to_string(), open(path)?, each)
 }
 
 /// Reads every labelled position of `path` (see the module's formats),
@@ -101,37 +111,31 @@ pub fn read_games(path: &Path, each: impl FnMut(ViriGame)) -> Result<usize, Data
 /// is an error naming the file and line (or record, or game).
 pub fn read(path: &Path, mut each: impl FnMut(Labelled)) -> Result<usize, DataError> {
     let name = path.display().to_string();
+    let mut raw = open(path)?;
+    match Format::of_path(path) {
+        Format::Viri => {
+            let mut count = 0;
+            read_viri(&name, raw, |game| {
+                for (pos, score) in game.trainable_positions() {
+                    count += 1;
+                    each(Labelled {
+                        pos,
+                        score,
+                        result: game.result,
+                    });
+                }
+            })?;
+            return Ok(count);
+        }
+        Format::Binary => return read_binary(&name, raw, each),
+        Format::Text => {}
+    }
     let err = |line, message: String| DataError {
         file: name.clone(),
         line,
         format: Format::Text,
         message,
     };
-    match Format::of_path(path) {
-        Format::Viri => {
-            let mut count = 0;
-            read_games(path, |game| {
-                for (pos, best, score) in game.positions() {
-                    if trainable(&pos, best, score) {
-                        count += 1;
-                        each(Labelled {
-                            pos,
-                            score,
-                            result: game.result,
-                        });
-                    }
-                }
-            })?;
-            return Ok(count);
-        }
-        Format::Binary => {
-            let file = std::fs::File::open(path).map_err(|e| err(None, e.to_string()))?;
-            return read_binary(&name, BufReader::new(file), each);
-        }
-        Format::Text => {}
-    }
-    let file = std::fs::File::open(path).map_err(|e| err(None, e.to_string()))?;
-    let mut raw = BufReader::new(file);
     let gzip = raw
         .fill_buf()
         .map_err(|e| err(None, e.to_string()))?
