@@ -14,9 +14,9 @@
 //!
 //! `a` is the score that wins half the time, `b` how fast the odds change;
 //! both depend on the material left (a score means more with less material).
-//! [`MODEL`] is fitted by maximum likelihood to the results of the
-//! positions of `shared/data/selfplay` (Borrow against itself at 2,000 nodes;
-//! `borrow-tune --wdl --data FILE` refits and prints it, see the README).
+//! [`MODEL`] is fitted by maximum likelihood to the results of Borrow's
+//! self-play with the built-in net (`borrow-tune --wdl --data FILE` refits
+//! and prints it; docs/tuning.md).
 
 use attacks::SliderAttacks;
 use movegen::{Position, Role};
@@ -33,16 +33,17 @@ pub struct Model {
     pub b: [f64; 2],
 }
 
-/// Fitted by `borrow-tune --wdl --data borrow-a84d266-n2000.txt.gz` (README,
-/// "Tuning the evaluation"): 2,731,719 positions read, 390,246 (an even
-/// sample) fitted on; mean -ln p(result) 0.70361 (1.09861 would be knowing
-/// nothing: a third each). In these low-node self-play games a middlegame
-/// score decides more often than an endgame one: `a` falls from 254 cp with
-/// 10 points of material to 64 cp with all 78. The scores come from the
-/// engine of a84d266, before the evaluation was tuned; refit on newer data.
+/// Fitted by `borrow-tune --wdl --data gen2-net3-s2026112703.vf`: net 3's
+/// self-play at 5,000 nodes a move (`borrow datagen`, seed 2026112703),
+/// 734,666 positions read, 367,333 (an even sample) fitted on; mean
+/// -ln p(result) 0.66133, where the model fitted to the hand-crafted
+/// evaluation's games of a84d266 gave 0.70989 on the same positions (1.09861
+/// would be knowing nothing: a third each). A score decides more in the
+/// middlegame than in the endgame of these games: `a` falls from 330 cp with
+/// 10 points of material to 58 cp with all 78.
 pub const MODEL: Model = Model {
-    a: [280.1, -160.7],
-    b: [136.2, 37.1],
+    a: [369.7, -231.6],
+    b: [144.4, -35.7],
 };
 
 /// The material the model reads: pawns 1, minors 3, rooks 5, queens 9.
