@@ -49,7 +49,7 @@ fn main() -> ExitCode {
         }
     };
     // One write: a closed pipe is no panic.
-    print_text(&output::text(&report));
+    matches::report::print_stdout("borrow-experiment", &output::text(&report));
     eprintln!(
         "borrow-experiment: wrote {0}/results.md, {0}/results.json, {0}/results.svg, the games' PGN \
          and {0}/state.json (--resume {0} continues the run)",
@@ -61,17 +61,5 @@ fn main() -> ExitCode {
         ExitCode::SUCCESS
     } else {
         ExitCode::FAILURE
-    }
-}
-
-/// Prints `text`; a closed pipe is no error.
-fn print_text(text: &str) -> ExitCode {
-    use std::io::Write;
-    match std::io::stdout().lock().write_all(text.as_bytes()) {
-        Err(e) if e.kind() != std::io::ErrorKind::BrokenPipe => {
-            eprintln!("borrow-experiment: cannot write: {e}");
-            ExitCode::from(2)
-        }
-        _ => ExitCode::SUCCESS,
     }
 }

@@ -13,9 +13,12 @@ fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();
     let config = match cli::parse(&args) {
         Ok(Command::Run(c)) => c,
-        Ok(Command::Help) => return print_text(cli::USAGE),
+        Ok(Command::Help) => return report::print_stdout("borrow-match", cli::USAGE),
         Ok(Command::Version) => {
-            return print_text(&format!("borrow-match {}\n", env!("CARGO_PKG_VERSION")));
+            return report::print_stdout(
+                "borrow-match",
+                &format!("borrow-match {}\n", env!("CARGO_PKG_VERSION")),
+            );
         }
         Err(e) => {
             eprintln!("borrow-match: {e}");
@@ -50,10 +53,13 @@ fn main() -> ExitCode {
     if config.json {
         // JSON alone on stdout; the text summary for people on stderr.
         eprintln!("{}", report::text(&result, sprt));
-        print_text(&format!("{json}\n"));
+        report::print_stdout("borrow-match", &format!("{json}\n"));
     } else {
         // A closed pipe (`borrow-match ... | head -1`) is no failure.
-        print_text(&format!("{}\n", report::text(&result, sprt)));
+        report::print_stdout(
+            "borrow-match",
+            &format!("{}\n", report::text(&result, sprt)),
+        );
     }
     if let Some(path) = &config.jsonout
         && let Err(e) = std::fs::write(path, format!("{json}\n"))
@@ -67,18 +73,6 @@ fn main() -> ExitCode {
             ExitCode::FAILURE
         }
         StopReason::Interrupted => ExitCode::from(130),
-        _ => ExitCode::SUCCESS,
-    }
-}
-
-/// Prints `text`; a closed pipe is no error.
-fn print_text(text: &str) -> ExitCode {
-    use std::io::Write;
-    match std::io::stdout().lock().write_all(text.as_bytes()) {
-        Err(e) if e.kind() != std::io::ErrorKind::BrokenPipe => {
-            eprintln!("borrow-match: cannot write: {e}");
-            ExitCode::from(2)
-        }
         _ => ExitCode::SUCCESS,
     }
 }

@@ -293,6 +293,19 @@ pub fn json(r: &MatchResult, sprt: Option<&Sprt>) -> String {
     serde_json::to_string_pretty(&v).unwrap_or_else(|e| unreachable!("a JSON value prints: {e}"))
 }
 
+/// Writes `text` to standard output, where a closed pipe (`| head -1`) is
+/// no failure; `program` names the writer in the error line of any other.
+pub fn print_stdout(program: &str, text: &str) -> std::process::ExitCode {
+    use std::io::Write as _;
+    match std::io::stdout().lock().write_all(text.as_bytes()) {
+        Err(e) if e.kind() != std::io::ErrorKind::BrokenPipe => {
+            eprintln!("{program}: cannot write: {e}");
+            std::process::ExitCode::from(2)
+        }
+        _ => std::process::ExitCode::SUCCESS,
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
