@@ -9,9 +9,7 @@ use std::time::Instant;
 use clap::Parser;
 use engine::nnue::HIDDEN;
 use train::data::{Filter, load, split_validation};
-use train::trainer::{
-    Config, EpochReport, Progress, calibration_set, mean_loss, quantisation_error, run, write_net,
-};
+use train::trainer::{Config, EpochReport, Progress, mean_loss, quantisation_error, run};
 
 /// Trains Borrow's evaluation net, (768->H)x2->1 with SCReLU, on labelled
 /// positions (`borrow datagen` output: viriformat games in files named *.vf,
@@ -124,17 +122,27 @@ fn main() -> ExitCode {
             return ExitCode::from(2);
         }
     };
+    // Only the filters that are on.
+    let mut left_out = Vec::new();
+    if filter.skip_noisy {
+        left_out.push(format!("{} with a noisy move", tally.noisy));
+    }
+    if filter.skip_check {
+        left_out.push(format!("{} in check", tally.in_check));
+    }
+    left_out.push(format!("{} beyond {} cp", tally.extreme, args.max_score));
+    if args.min_pieces > 0 {
+        left_out.push(format!(
+            "{} with fewer than {} pieces",
+            tally.few_pieces, args.min_pieces
+        ));
+    }
     eprintln!(
-        "read {} positions in {:.1} s: kept {}, left out {} with a noisy move, {} in check, {} beyond {} cp, {} with fewer than {} pieces",
+        "read {} positions in {:.1} s: kept {}, left out {}",
         tally.read,
         t.elapsed().as_secs_f64(),
         tally.kept(),
-        tally.noisy,
-        tally.in_check,
-        tally.extreme,
-        args.max_score,
-        tally.few_pieces,
-        args.min_pieces
+        left_out.join(", ")
     );
     let (train, validation) = split_validation(samples, args.validation);
     if train.len() < cfg.batch_size {
@@ -224,16 +232,14 @@ fn main() -> ExitCode {
     let started = Instant::now();
     match run(&cfg, &train, &validation, args.resume, progress, epoch_done) {
         Ok(model) => {
-            let last = cfg.out_dir.join("net.nnue");
-            let calibration = calibration_set(&train);
-            if let Err(e) = write_net(&model, &calibration, &last) {
-                eprintln!("borrow-train: {e}");
-                return ExitCode::from(1);
-            }
+            let last = cfg.net_path();
             if let Some(e) = log_error {
                 eprintln!("borrow-train: {}: {e}", log_path.display());
             }
-            if let Some((mean, worst)) = quantisation_error(&model, &calibration, &validation) {
+            // The engine's own reader: a net of another width than this
+            // build's has no engine score to compare.
+            if let Ok(net) = engine::nnue::Network::from_file(&last) {
+                let (mean, worst) = quantisation_error(&model, &net, &validation);
                 eprintln!(
                     "the quantised net against the float one on the validation positions: \
                      {mean:.2} cp on average, {worst:.1} cp at worst"

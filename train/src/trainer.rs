@@ -65,6 +65,12 @@ impl Config {
     pub fn checkpoint_path(&self) -> PathBuf {
         self.out_dir.join("checkpoint.bin")
     }
+
+    /// The path of the net a run ends with (each epoch's is beside it,
+    /// `net-eN.nnue`).
+    pub fn net_path(&self) -> PathBuf {
+        self.out_dir.join("net.nnue")
+    }
 }
 
 /// How far a run is, for the progress line.
@@ -142,30 +148,27 @@ pub const CALIBRATION_POSITIONS: usize = 65_536;
 
 /// The positions the quantised net's output bias is calibrated on: evenly
 /// spread over `train`, at most [`CALIBRATION_POSITIONS`].
-pub fn calibration_set(train: &[Sample]) -> Vec<Sample> {
+fn calibration_set(train: &[Sample]) -> Vec<Sample> {
     let step = train.len().div_ceil(CALIBRATION_POSITIONS).max(1);
     train.iter().step_by(step).copied().collect()
 }
 
-/// How far the engine's quantised net (calibrated on `calibration`) is
-/// from the float `model` on `samples`, in centipawns: (mean, worst); none
-/// when the engine cannot load a net of `model`'s width.
+/// How far `net`, as the engine evaluates with it, is from the float
+/// `model` it was quantised from on `samples`, in centipawns: (mean, worst).
 pub fn quantisation_error(
     model: &Model,
-    calibration: &[Sample],
+    net: &engine::nnue::Network,
     samples: &[Sample],
-) -> Option<(f64, f64)> {
-    let bytes = model.quantised(calibration).quantised_bytes();
-    let net = engine::nnue::Network::from_bytes(&bytes).ok()?;
+) -> (f64, f64) {
     let mut scratch = Scratch::new(model.hidden);
     let (mut sum, mut worst) = (0.0f64, 0.0f64);
     for s in samples {
         let float = f64::from(model.forward(s, &mut scratch)) * f64::from(engine::nnue::SCALE);
-        let diff = (float - f64::from(s.engine_score(&net))).abs();
+        let diff = (float - f64::from(s.engine_score(net))).abs();
         sum += diff;
         worst = worst.max(diff);
     }
-    Some((sum / samples.len().max(1) as f64, worst))
+    (sum / samples.len().max(1) as f64, worst)
 }
 
 /// The order of epoch `epoch`'s positions (0-based epoch).
@@ -227,7 +230,7 @@ fn batch_gradient(
 }
 
 /// Writes `model`'s quantised net, calibrated on `calibration`, to `path`.
-pub fn write_net(model: &Model, calibration: &[Sample], path: &Path) -> Result<(), TrainError> {
+fn write_net(model: &Model, calibration: &[Sample], path: &Path) -> Result<(), TrainError> {
     std::fs::write(path, model.quantised(calibration).quantised_bytes())
         .map_err(|e| TrainError::Io(path.to_owned(), e))
 }
@@ -235,8 +238,9 @@ pub fn write_net(model: &Model, calibration: &[Sample], path: &Path) -> Result<(
 /// Trains on `train`, measuring on `validation` after each epoch, from a
 /// fresh net or (`resume`) the checkpoint in `cfg.out_dir`. Calls
 /// `progress` as batches finish and `epoch_done` after each epoch, whose
-/// checkpoint is then written: the run stops there when it returns false
-/// (`--resume` goes on from it). Returns the model at the end.
+/// checkpoint and net are then written: the run stops there when it returns
+/// false (`--resume` goes on from it). Writes the last net to
+/// [`Config::net_path`] and returns its float model.
 pub fn run(
     cfg: &Config,
     train: &[Sample],
@@ -334,5 +338,6 @@ pub fn run(
             break;
         }
     }
+    write_net(&model, &calibration, &cfg.net_path())?;
     Ok(model)
 }

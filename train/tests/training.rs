@@ -11,7 +11,7 @@ use rng::Rng;
 use train::data::{Filter, load, split_validation};
 use train::model::{Model, Scratch};
 use train::sample::Sample;
-use train::trainer::{Config, calibration_set, mean_loss, quantisation_error, run};
+use train::trainer::{Config, mean_loss, quantisation_error, run};
 
 /// A fresh directory for one test's outputs.
 fn out_dir(name: &str) -> PathBuf {
@@ -155,8 +155,8 @@ fn the_loss_falls_on_real_self_play_data_and_the_engine_reads_the_net() {
     // taken back by the bias (calibrated on the training positions).
     // Within one centipawn would need a finer QA than i16 accumulators
     // hold for 32 pieces.
-    let (mean, worst) =
-        quantisation_error(&model, &calibration_set(&train), &val).expect("the engine's width");
+    let last = Network::from_file(&cfg.net_path()).expect("the run's last net");
+    let (mean, worst) = quantisation_error(&model, &last, &val);
     eprintln!("quantisation: {mean:.2} cp on average, {worst:.1} at worst");
     assert!(
         mean <= 4.0,

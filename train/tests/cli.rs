@@ -1,0 +1,56 @@
+//! `borrow-train` as a user runs it: its summary of the data names only the
+//! filters that are on, and a run ends with the net it reports.
+
+use std::path::PathBuf;
+use std::process::Command;
+
+fn train(extra: &[&str], name: &str) -> (String, PathBuf) {
+    let data = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/data/selfplay-4096.bin");
+    let out = std::env::temp_dir().join(format!("borrow-train-cli-{name}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&out);
+    let run = Command::new(env!("CARGO_BIN_EXE_borrow-train"))
+        .arg("--data")
+        .arg(&data)
+        .arg("--out")
+        .arg(&out)
+        .args(["--epochs", "1", "--hidden", "8", "--batch-size", "512"])
+        .args(["--threads", "1"])
+        .args(extra)
+        .output()
+        .expect("borrow-train runs");
+    let stderr = String::from_utf8_lossy(&run.stderr).into_owned();
+    assert!(run.status.success(), "{stderr}");
+    (stderr, out)
+}
+
+#[test]
+fn the_data_summary_names_the_filters_that_are_on() {
+    let (stderr, out) = train(&[], "default");
+    let summary = stderr
+        .lines()
+        .find(|l| l.starts_with("read "))
+        .expect(&stderr);
+    assert!(summary.contains("read 4096 positions"), "{summary}");
+    assert!(summary.contains("in check"), "{summary}");
+    assert!(summary.contains("beyond 3000 cp"), "{summary}");
+    assert!(
+        !summary.contains("pieces"),
+        "the piece filter is off: {summary}"
+    );
+    // The run's last net is where the summary says.
+    assert!(
+        stderr.contains(&*out.join("net.nnue").to_string_lossy()),
+        "{stderr}"
+    );
+    assert!(out.join("net.nnue").exists() && out.join("net-e1.nnue").exists());
+    std::fs::remove_dir_all(&out).unwrap();
+
+    let (stderr, out) = train(&["--min-pieces", "20", "--keep-check"], "filters");
+    let summary = stderr
+        .lines()
+        .find(|l| l.starts_with("read "))
+        .expect(&stderr);
+    assert!(summary.contains("with fewer than 20 pieces"), "{summary}");
+    assert!(!summary.contains("in check"), "--keep-check: {summary}");
+    std::fs::remove_dir_all(&out).unwrap();
+}
