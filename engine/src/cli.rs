@@ -275,8 +275,8 @@ fn run_convert(pgn: &[std::path::PathBuf], out: &std::path::Path) -> ExitCode {
 }
 
 fn run_datagen(config: &datagen::Config) -> ExitCode {
-    if let Err(e) = crate::signal::install() {
-        eprintln!("borrow: cannot catch Ctrl-C ({e}); stopping it loses the game under way");
+    if let Err(e) = interrupt::install() {
+        eprintln!("borrow: {e}; stopping it loses the game under way");
     }
     eprintln!(
         "datagen: {} games, {} nodes a move, {} random plies{}, {} thread{}, seed {}, {} format to {}",
@@ -294,7 +294,7 @@ fn run_datagen(config: &datagen::Config) -> ExitCode {
         config.out.display()
     );
     let mut last = std::time::Instant::now();
-    let result = datagen::run(config, &crate::signal::interrupted, |p| {
+    let result = datagen::run(config, &interrupt::interrupted, |p| {
         if last.elapsed() >= std::time::Duration::from_secs(2) {
             last = std::time::Instant::now();
             eprintln!("{}", datagen_line(p));

@@ -19,7 +19,6 @@
 //! - [`time`]: time management.
 //! - [`mod@bench`]: the fixed search `borrow bench` runs.
 //! - [`cli`]: the `borrow` command line and the UCI input loop.
-//! - [`signal`]: Ctrl-C asks a long run to stop.
 
 #![deny(missing_docs)]
 
@@ -33,7 +32,6 @@ pub mod evaluator;
 pub mod nnue;
 pub mod options;
 pub mod search;
-pub mod signal;
 pub mod tablebase;
 pub mod time;
 pub mod tt;

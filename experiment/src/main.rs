@@ -4,7 +4,6 @@
 use std::io::IsTerminal;
 use std::process::ExitCode;
 
-use engine::signal;
 use experiment::{Invocation, output};
 use matches::tournament::Progress;
 
@@ -27,8 +26,8 @@ fn main() -> ExitCode {
             };
         }
     };
-    if let Err(e) = signal::install() {
-        eprintln!("borrow-experiment: warning: cannot catch Ctrl-C: {e}");
+    if let Err(e) = interrupt::install() {
+        eprintln!("borrow-experiment: warning: {e}");
     }
     let progress = if std::io::stderr().is_terminal() {
         Progress::Bar
@@ -41,7 +40,7 @@ fn main() -> ExitCode {
             eprintln!("borrow-experiment: {}: {e}", out.display());
         }
     };
-    let report = match experiment::run(&options, &signal::interrupted, progress, &mut write) {
+    let report = match experiment::run(&options, &interrupt::interrupted, progress, &mut write) {
         Ok(r) => r,
         Err(e) => {
             eprintln!("borrow-experiment: {e}");

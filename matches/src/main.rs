@@ -3,7 +3,6 @@
 
 use std::io::IsTerminal;
 use std::process::ExitCode;
-use std::sync::atomic::{AtomicBool, Ordering};
 
 use matches::cli::{self, Command};
 use matches::report;
@@ -27,21 +26,15 @@ fn main() -> ExitCode {
     };
     // Ctrl-C: the first stops the match after the games under way, a
     // second ends the process at once.
-    static INTERRUPTED: AtomicBool = AtomicBool::new(false);
-    let on_ctrl_c = || {
-        if INTERRUPTED.swap(true, Ordering::SeqCst) {
-            std::process::exit(130);
-        }
-    };
-    if let Err(e) = ctrlc::set_handler(on_ctrl_c) {
-        eprintln!("borrow-match: warning: cannot catch Ctrl-C: {e}");
+    if let Err(e) = interrupt::install() {
+        eprintln!("borrow-match: warning: {e}");
     }
     let progress = if std::io::stderr().is_terminal() {
         Progress::Bar
     } else {
         Progress::Lines
     };
-    let result = match tournament::run(&config, &|| INTERRUPTED.load(Ordering::SeqCst), progress) {
+    let result = match tournament::run(&config, &interrupt::interrupted, progress) {
         Ok(r) => r,
         Err(e) => {
             eprintln!("borrow-match: {e}");

@@ -216,7 +216,7 @@ fn main() -> ExitCode {
         if let Err(e) = write {
             log_error.get_or_insert(e);
         }
-        if engine::signal::interrupted() {
+        if interrupt::interrupted() {
             eprintln!(
                 "stopped by Ctrl-C after epoch {}: --resume goes on from here",
                 r.epoch
@@ -226,7 +226,7 @@ fn main() -> ExitCode {
         true
     };
     // Ctrl-C stops the run at the end of the epoch, with its checkpoint.
-    if let Err(e) = engine::signal::install() {
+    if let Err(e) = interrupt::install() {
         eprintln!("borrow-train: note: {e}; Ctrl-C stops at once, losing the epoch");
     }
     let started = Instant::now();
