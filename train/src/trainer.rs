@@ -229,10 +229,9 @@ fn batch_gradient(
     losses.iter().sum()
 }
 
-/// Writes `model`'s quantised net, calibrated on `calibration`, to `path`.
-fn write_net(model: &Model, calibration: &[Sample], path: &Path) -> Result<(), TrainError> {
-    std::fs::write(path, model.quantised(calibration).quantised_bytes())
-        .map_err(|e| TrainError::Io(path.to_owned(), e))
+/// Writes a net file's bytes to `path`.
+fn write_net(bytes: &[u8], path: &Path) -> Result<(), TrainError> {
+    std::fs::write(path, bytes).map_err(|e| TrainError::Io(path.to_owned(), e))
 }
 
 /// Trains on `train`, measuring on `validation` after each epoch, from a
@@ -288,6 +287,7 @@ pub fn run(
         })
         .collect();
     let calibration = calibration_set(train);
+    let mut last_net = None;
     let run_start = Instant::now();
     let mut done_positions = 0u64;
     let total_positions = train.len() as u64 * u64::from(cfg.epochs.saturating_sub(first_epoch));
@@ -325,7 +325,9 @@ pub fn run(
             .save(&ckpt_path)
             .map_err(|e| TrainError::Checkpoint(ckpt_path.clone(), e))?;
         let net = cfg.out_dir.join(format!("net-e{}.nnue", epoch + 1));
-        write_net(&model, &calibration, &net)?;
+        let bytes = model.quantised(&calibration).quantised_bytes();
+        write_net(&bytes, &net)?;
+        last_net = Some(bytes);
         let go_on = epoch_done(&EpochReport {
             epoch: epoch + 1,
             train_loss: loss_sum / train.len() as f64,
@@ -338,6 +340,9 @@ pub fn run(
             break;
         }
     }
-    write_net(&model, &calibration, &cfg.net_path())?;
+    // The last epoch's net, quantised once; a resumed run that had no
+    // epoch left quantises the checkpoint's model.
+    let bytes = last_net.unwrap_or_else(|| model.quantised(&calibration).quantised_bytes());
+    write_net(&bytes, &cfg.net_path())?;
     Ok(model)
 }
