@@ -23,7 +23,9 @@
 #   --base REF    the commit to build as the opponent 'base'
 #   --engine P    the Borrow binary to test (default: build the work tree)
 #   --out DIR     binaries, PGNs, logs and table.md (default target/gauntlet)
-#   --resume      skip opponents whose log in DIR already holds a result
+#   --resume      skip opponents whose log in DIR already holds a result,
+#                 and go on with a stopped one from its PGN (borrow-match
+#                 -resume: its whole pairs count, the rest are played)
 # Timed games: run nothing else on the machine meanwhile.
 set -euo pipefail
 # The comment block above, for --help: read before the cd below, which would
@@ -115,9 +117,15 @@ for o in "${opponents[@]}"; do
         echo "== $o: kept from $log"
         continue
     fi
-    echo "== $o: $games games at $tc"
+    go_on=()
+    if [ $resume -eq 1 ] && [ -s "$out/$o.pgn" ]; then
+        go_on=(-resume)
+        echo "== $o: $games games at $tc, going on from $out/$o.pgn"
+    else
+        echo "== $o: $games games at $tc"
+    fi
     # shellcheck disable=SC2046
-    "$out/borrow-match" \
+    "$out/borrow-match" "${go_on[@]}" \
         -engine cmd="$out/borrow" name=borrow \
         -engine $(opponent_args "$o") \
         -each tc="$tc" option.Hash=16 timemargin=100 \

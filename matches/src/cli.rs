@@ -61,6 +61,12 @@ match options:
   -sprt elo0=E0 elo1=E1 [alpha=0.05] [beta=0.05] [model=normalized|logistic]
                       stop when the SPRT decides
   -pgnout FILE        append the games to FILE (also: -pgnout file=FILE)
+  -resume             go on with a stopped match: the -pgnout file's whole
+                      rounds count again and the other rounds are played
+                      (the same engines, clocks, -openings and -srand; a
+                      round with only some of its games is cut from the
+                      file and replayed). The time in the summary is this
+                      run's
   -jsonout FILE       write the final summary as JSON to FILE
   -json               print the final summary as JSON on stdout (the text
                       summary then goes to stderr)
@@ -122,6 +128,8 @@ pub struct MatchConfig {
     pub sprt: Option<Sprt>,
     /// PGN output.
     pub pgnout: Option<PathBuf>,
+    /// Go on from the games already in `pgnout` (`-resume`).
+    pub resume: bool,
     /// JSON output file.
     pub jsonout: Option<PathBuf>,
     /// JSON on stdout.
@@ -152,6 +160,7 @@ impl MatchConfig {
             adjudication: Adjudication::default(),
             sprt: None,
             pgnout: None,
+            resume: false,
             jsonout: None,
             json: false,
             event: "borrow-match".into(),
@@ -461,6 +470,12 @@ pub fn parse(args: &[String]) -> Result<Command, String> {
                 c.jsonout = Some(PathBuf::from(v.strip_prefix("file=").unwrap_or(v)));
             }
             "-json" => c.json = true,
+            "-resume" => {
+                if !values.is_empty() {
+                    return Err("-resume takes no value".into());
+                }
+                c.resume = true;
+            }
             "-event" => {
                 if values.is_empty() {
                     return Err("-event needs a value".into());
@@ -529,6 +544,16 @@ pub fn parse(args: &[String]) -> Result<Command, String> {
     if c.rounds == Some(0) {
         return Err("-rounds must be at least 1".into());
     }
+    if c.resume && c.pgnout.is_none() {
+        return Err("-resume needs -pgnout: the games are read back from it".into());
+    }
+    let random = c
+        .openings
+        .as_ref()
+        .is_some_and(|o| o.order == Order::Random);
+    if c.resume && random && seed.is_none() {
+        return Err("-resume with order=random needs the first run's -srand".into());
+    }
     c.seed = seed.unwrap_or_else(|| {
         std::time::SystemTime::now()
             .duration_since(std::time::UNIX_EPOCH)
@@ -563,7 +588,7 @@ mod tests {
              -draw movenumber=40 movecount=8 score=10 \
              -resign movecount=3 score=600 twosided=true -maxmoves 150 \
              -sprt elo0=0 elo1=5 model=logistic -pgnout file=out.pgn \
-             -jsonout res.json -json -ratinginterval 20 -stalltimeout 500");
+             -jsonout res.json -json -ratinginterval 20 -stalltimeout 500 -resume");
         let [a, b] = &c.engines[..] else { panic!() };
         assert_eq!((a.name.as_str(), a.cmd.as_str()), ("A", "./a"));
         // -engine wins over -each; -each fills the rest.
@@ -598,6 +623,7 @@ mod tests {
             (0.0, 5.0, 0.05, EloModel::Logistic)
         );
         assert_eq!(c.pgnout.unwrap(), PathBuf::from("out.pgn"));
+        assert!(c.resume);
         assert_eq!(c.jsonout.unwrap(), PathBuf::from("res.json"));
         assert!(c.json);
         assert_eq!(c.stall_timeout, Duration::from_millis(500));
@@ -687,6 +713,19 @@ mod tests {
             (
                 "-engine cmd=a tc=1 -engine cmd=b tc=1 -draw score=5",
                 "movecount",
+            ),
+            (
+                "-engine cmd=a tc=1 -engine cmd=b tc=1 -resume",
+                "-resume needs -pgnout",
+            ),
+            (
+                "-engine cmd=a tc=1 -engine cmd=b tc=1 -resume x -pgnout g.pgn",
+                "-resume takes no value",
+            ),
+            (
+                "-engine cmd=a tc=1 -engine cmd=b tc=1 -resume -pgnout g.pgn \
+                 -openings file=o.epd format=epd order=random",
+                "needs the first run's -srand",
             ),
         ] {
             let e = parse(&args(bad)).unwrap_err();

@@ -214,6 +214,48 @@ impl GameRecord {
     }
 }
 
+/// Reads back a sentence of [`GameRecord::reason`] (a PGN's last comment):
+/// the termination, and for an engine's failure the side that failed.
+/// `None` for a sentence `reason` does not write.
+pub fn parse_reason(reason: &str) -> Option<(Termination, Option<Color>)> {
+    let side = |s: &str| match s {
+        "White" => Some(Color::White),
+        "Black" => Some(Color::Black),
+        _ => None,
+    };
+    let fixed = match reason {
+        "Draw by stalemate" => Some(Termination::Stalemate),
+        "Draw by insufficient mating material" => Some(Termination::InsufficientMaterial),
+        "Draw by fifty moves rule" => Some(Termination::FiftyMoves),
+        "Draw by 3-fold repetition" => Some(Termination::Repetition),
+        "Draw by adjudication" => Some(Termination::DrawAdjudication),
+        "Draw by maximum game length" => Some(Termination::MaxMoves),
+        _ => None,
+    };
+    if let Some(t) = fixed {
+        return Some((t, None));
+    }
+    if let Some(s) = reason.strip_suffix(" mates") {
+        return side(s).map(|_| (Termination::Checkmate, None));
+    }
+    if let Some(s) = reason.strip_suffix(" resigns") {
+        return side(s).map(|_| (Termination::ResignAdjudication, None));
+    }
+    let failures = [
+        (" loses on time", Failure::TimeLoss),
+        ("'s engine crashed", Failure::Crash),
+        ("'s engine stalled", Failure::Stall),
+    ];
+    for (suffix, f) in failures {
+        if let Some(s) = reason.strip_suffix(suffix) {
+            return side(s).map(|c| (Termination::Failure(f, None), Some(c)));
+        }
+    }
+    let (s, mv) = reason.split_once(" makes an illegal move: ")?;
+    let mv = (mv != "?").then(|| mv.to_string());
+    side(s).map(|c| (Termination::Failure(Failure::IllegalMove, mv), Some(c)))
+}
+
 /// The game was stopped (Ctrl-C, SPRT decided) before it ended.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Interrupted;
@@ -522,6 +564,50 @@ mod tests {
             keys.push(key(&pos));
         }
         (pos, keys)
+    }
+
+    /// Every sentence `reason` writes reads back as its termination, and a
+    /// failure as the side that failed.
+    #[test]
+    fn reasons_read_back() {
+        let mut terminations = vec![
+            Termination::Checkmate,
+            Termination::Stalemate,
+            Termination::InsufficientMaterial,
+            Termination::FiftyMoves,
+            Termination::Repetition,
+            Termination::DrawAdjudication,
+            Termination::ResignAdjudication,
+            Termination::MaxMoves,
+            Termination::Failure(Failure::IllegalMove, Some("e2e5".into())),
+            Termination::Failure(Failure::IllegalMove, None),
+        ];
+        terminations.extend(Failure::ALL.map(|f| Termination::Failure(f, None)));
+        for termination in terminations {
+            for winner in [Color::White, Color::Black] {
+                let failed = matches!(termination, Termination::Failure(..)).then_some(!winner);
+                let record = GameRecord {
+                    white: "A".into(),
+                    black: "B".into(),
+                    opening: Opening::startpos(),
+                    opening_san: Vec::new(),
+                    moves: Vec::new(),
+                    result: KnownOutcome::Decisive { winner },
+                    termination: termination.clone(),
+                    failed,
+                    limits: [Limits::default(); 2],
+                    chess960: false,
+                };
+                let reason = record.reason();
+                assert_eq!(
+                    parse_reason(&reason),
+                    Some((termination.clone(), failed)),
+                    "{reason}"
+                );
+            }
+        }
+        assert_eq!(parse_reason("Purple mates"), None);
+        assert_eq!(parse_reason("White wins on points"), None);
     }
 
     #[test]

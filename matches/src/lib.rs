@@ -19,6 +19,7 @@
 //! - [`sprt`]: the GSPRT log-likelihood ratio, logistic or normalised.
 //! - [`tournament`]: worker threads, game pairs, progress, stopping.
 //! - [`report`]: the final summary as text and JSON.
+//! - [`resume`]: a stopped match resumed from its PGN (`-resume`).
 //!
 //! The attack-method experiment (`borrow-experiment`) is built on this
 //! runner in a crate of its own, `experiment`.
@@ -31,6 +32,7 @@ pub mod game;
 pub mod openings;
 pub mod pgn;
 pub mod report;
+pub mod resume;
 pub mod sprt;
 pub mod stats;
 pub mod tournament;

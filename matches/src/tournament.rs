@@ -19,6 +19,7 @@ use crate::cli::MatchConfig;
 use crate::game::{self, Failure, GameRecord, Seat};
 use crate::openings::{self, Opening};
 use crate::pgn;
+use crate::resume::{self, Resumed};
 use crate::sprt::Decision;
 use crate::stats::{Pairs, Trinomial, Wdl};
 use crate::uci_engine::{EngineConfig, EngineError, UciEngine, UciLog};
@@ -168,6 +169,8 @@ struct Shared {
     config: MatchConfig,
     openings: Vec<Opening>,
     next_round: AtomicUsize,
+    /// Rounds already played (resumed from the PGN), skipped.
+    done: HashSet<usize>,
     stop: Arc<AtomicBool>,
     log: Option<UciLog>,
 }
@@ -200,7 +203,12 @@ fn worker(shared: Arc<Shared>, tx: Sender<Event>, id: usize) {
         if shared.stop.load(Ordering::SeqCst) {
             break;
         }
-        let round = shared.next_round.fetch_add(1, Ordering::SeqCst);
+        let round = loop {
+            let r = shared.next_round.fetch_add(1, Ordering::SeqCst);
+            if !shared.done.contains(&r) {
+                break r;
+            }
+        };
         if cfg.rounds.is_some_and(|r| round >= r) {
             break;
         }
@@ -308,6 +316,47 @@ fn engine_label(e: &EngineConfig) -> String {
     }
 }
 
+/// Counts a game's result, how it ended and the failure it was lost by.
+fn count_game(
+    result: &mut MatchResult,
+    wdl: Wdl,
+    termination: &game::Termination,
+    failed: Option<Color>,
+    first_is_white: bool,
+) {
+    result.wdl.add(wdl);
+    *result.terminations.entry(termination.key()).or_default() += 1;
+    if let (Some(side), game::Termination::Failure(f, _)) = (failed, termination) {
+        let engine = usize::from((side == Color::White) != first_is_white);
+        let k = Failure::ALL.iter().position(|x| x == f).unwrap_or(0);
+        result.failures[engine][k] += 1;
+    }
+}
+
+/// Counts the resumed games as if just played: results, pairs, how they
+/// ended, and the SPRT's verdict on them.
+fn restore(result: &mut MatchResult, resumed: &Resumed, config: &MatchConfig) {
+    for g in &resumed.games {
+        count_game(result, g.wdl, &g.termination, g.failed, g.first_is_white);
+    }
+    if config.games == 2 {
+        // Whole rounds only, each in game order.
+        for pair in resumed.games.chunks_exact(2) {
+            result.pairs.add(pair[0].wdl, pair[1].wdl);
+        }
+    }
+    if let Some(sprt) = config.sprt
+        && !resumed.games.is_empty()
+    {
+        let llr = sprt.llr(&result.sprt_counts());
+        result.llr = Some(llr);
+        let d = sprt.decision(llr);
+        if d != Decision::Continue {
+            result.stop = StopReason::Sprt(d);
+        }
+    }
+}
+
 /// Checks before the first game that the JSON summary can be written
 /// where `-jsonout` says (the PGN and the log are opened at the start
 /// anyway): a file left as it was if it exists, created empty if not.
@@ -362,6 +411,12 @@ pub fn run_observed(
     let started = Instant::now();
     check_jsonout(config)?;
     let openings = load_openings(config)?;
+    // Before the PGN is opened for appending: resuming may rewrite it.
+    let resumed = if config.resume {
+        resume::resume(config, &openings)?
+    } else {
+        Resumed::default()
+    };
     let mut pgn_out = open_pgn(config)?;
     let log = match &config.log {
         Some(p) => Some(UciLog::new(Box::new(BufWriter::new(
@@ -369,30 +424,6 @@ pub fn run_observed(
         )))),
         None => None,
     };
-    let stop = Arc::new(AtomicBool::new(false));
-    let shared = Arc::new(Shared {
-        config: config.clone(),
-        openings,
-        next_round: AtomicUsize::new(0),
-        stop: stop.clone(),
-        log: log.clone(),
-    });
-    let (tx, rx) = mpsc::channel();
-    let workers = config
-        .rounds
-        .map_or(config.concurrency, |r| config.concurrency.min(r))
-        .max(1);
-    let handles: Vec<_> = (0..workers)
-        .map(|i| {
-            let (shared, tx) = (shared.clone(), tx.clone());
-            thread::Builder::new()
-                .name(format!("match-worker-{i}"))
-                .spawn(move || worker(shared, tx, i))
-                .map_err(|e| e.to_string())
-        })
-        .collect::<Result<_, _>>()?;
-    drop(tx);
-
     let names = [
         config.engines[0].name.clone(),
         config.engines[1].name.clone(),
@@ -414,9 +445,53 @@ pub fn run_observed(
         games_per_round: config.games,
         peak_memory_kib: [None; 2],
     };
+    restore(&mut result, &resumed, config);
+    let done: HashSet<usize> = resumed.rounds().into_iter().collect();
+    if progress != Progress::Quiet
+        && config.resume
+        && let Some(path) = &config.pgnout
+    {
+        eprintln!(
+            "resumed {} games of {} whole rounds from {}{}",
+            resumed.games.len(),
+            done.len(),
+            path.display(),
+            match resumed.dropped {
+                0 => String::new(),
+                n => format!("; {n} game(s) of rounds cut short dropped, to be replayed"),
+            }
+        );
+    }
+    // Set already when the resumed games decided the SPRT: no game is played.
+    let stop = Arc::new(AtomicBool::new(result.stop != StopReason::Completed));
+    let shared = Arc::new(Shared {
+        config: config.clone(),
+        openings,
+        next_round: AtomicUsize::new(0),
+        done,
+        stop: stop.clone(),
+        log: log.clone(),
+    });
+    let (tx, rx) = mpsc::channel();
+    let left = config.rounds.map(|r| r.saturating_sub(shared.done.len()));
+    let workers = left
+        .map_or(config.concurrency, |r| config.concurrency.min(r))
+        .max(1);
+    let handles: Vec<_> = (0..workers)
+        .map(|i| {
+            let (shared, tx) = (shared.clone(), tx.clone());
+            thread::Builder::new()
+                .name(format!("match-worker-{i}"))
+                .spawn(move || worker(shared, tx, i))
+                .map_err(|e| e.to_string())
+        })
+        .collect::<Result<_, _>>()?;
+    drop(tx);
+
     let total = config.rounds.map(|r| r * config.games);
     let date = pgn::today();
     let mut warnings = HashSet::new();
+    let stopped = |result: &MatchResult| result.stop != StopReason::Completed;
     // The bar (drawn only where stderr is a terminal): games played, out
     // of the total when the match has one, and the running score.
     let bar = (progress == Progress::Bar).then(|| {
@@ -427,10 +502,10 @@ pub fn run_observed(
         if let Ok(style) = ProgressStyle::with_template(template) {
             bar.set_style(style);
         }
+        bar.set_position(result.wdl.games()); // the resumed games
         bar
     });
     let mut setup_error = None;
-    let stopped = |result: &MatchResult| result.stop != StopReason::Completed;
     loop {
         let event = match rx.recv_timeout(Duration::from_millis(50)) {
             Ok(e) => e,
@@ -468,7 +543,7 @@ pub fn run_observed(
             Event::Fatal(e) => {
                 // Before the first game, an engine that cannot start is a
                 // setup error: no match was played.
-                if result.wdl.games() == 0 {
+                if result.wdl.games() == resumed.games.len() as u64 {
                     setup_error = Some(e.clone());
                 }
                 result.stop = StopReason::Error(e);
@@ -484,19 +559,13 @@ pub fn run_observed(
                 record,
                 first_is_white,
             } => {
-                let r = wdl_of(&record, first_is_white);
-                result.wdl.add(r);
-                *result
-                    .terminations
-                    .entry(record.termination.key())
-                    .or_default() += 1;
-                if let (Some(side), game::Termination::Failure(f, _)) =
-                    (record.failed, &record.termination)
-                {
-                    let engine = usize::from((side == Color::White) != first_is_white);
-                    let k = Failure::ALL.iter().position(|x| x == f).unwrap_or(0);
-                    result.failures[engine][k] += 1;
-                }
+                count_game(
+                    &mut result,
+                    wdl_of(&record, first_is_white),
+                    &record.termination,
+                    record.failed,
+                    first_is_white,
+                );
                 if let Some(out) = pgn_out.as_mut() {
                     let round_tag = if config.games == 2 {
                         format!("{}.{}", round + 1, game + 1)

@@ -458,3 +458,130 @@ fn fake_engine_help_and_bad_arguments() {
         assert!(o.stdout.is_empty(), "{args:?}: {o:?}");
     }
 }
+
+/// A match of `rounds` pairs from the EPD book in random order, in which B
+/// sends an illegal move in every game: each game's result, termination
+/// and failure are known, whatever the colours.
+fn resumable(book: &std::path::Path, pgn: &std::path::Path, rounds: usize) -> MatchConfig {
+    let mut c = pair(
+        fake("A", "", "10+0.1"),
+        fake("B", "--illegal-after 2", "10+0.1"),
+    );
+    c.rounds = Some(rounds);
+    c.openings = Some(OpeningsConfig {
+        file: book.to_path_buf(),
+        format: Format::Epd,
+        order: Order::Random,
+        plies: None,
+        start: 1,
+    });
+    c.seed = 5;
+    c.pgnout = Some(pgn.to_path_buf());
+    c
+}
+
+/// The Round tags of a PGN, in file order.
+fn rounds_in(pgn: &std::path::Path) -> Vec<String> {
+    std::fs::read_to_string(pgn)
+        .unwrap()
+        .lines()
+        .filter_map(|l| l.strip_prefix("[Round \"")?.strip_suffix("\"]"))
+        .map(String::from)
+        .collect()
+}
+
+#[test]
+fn a_stopped_match_resumes_from_its_pgn() {
+    let book = temp("resume-book.epd");
+    std::fs::write(&book, EPD).unwrap();
+    let whole_pgn = temp("resume-whole.pgn");
+    let whole = play(&resumable(&book, &whole_pgn, 4));
+    assert_eq!(whole.wdl.wins, 8);
+
+    // The same match stopped after two rounds and the first game of the
+    // third, with half of the next game written when it was killed.
+    let pgn = temp("resume-cut.pgn");
+    let first = play(&resumable(&book, &pgn, 2));
+    assert_eq!(first.wdl.games(), 4);
+    let text = std::fs::read_to_string(&whole_pgn).unwrap();
+    let game_starts: Vec<usize> = text.match_indices("[Event ").map(|(i, _)| i).collect();
+    let third_round = &text[game_starts[4]..game_starts[5]];
+    let cut_off = &text[game_starts[5]..game_starts[5] + 200];
+    let mut stopped = std::fs::read_to_string(&pgn).unwrap();
+    stopped += third_round;
+    stopped += cut_off;
+    std::fs::write(&pgn, stopped).unwrap();
+
+    let mut c = resumable(&book, &pgn, 4);
+    c.resume = true;
+    let r = play(&c);
+    // Counted as the uninterrupted match: the engines play the first legal
+    // move, so a round's games depend on its opening alone.
+    assert_eq!(r.wdl, whole.wdl);
+    assert_eq!(r.pairs, whole.pairs);
+    assert_eq!(r.failures, whole.failures);
+    assert_failures(&r, 1, Failure::IllegalMove, 8);
+    assert_eq!(r.terminations, whole.terminations);
+    // Each game once: the half pair and the cut-off game were dropped and
+    // round 3 played again.
+    assert_eq!(
+        rounds_in(&pgn),
+        ["1.1", "1.2", "2.1", "2.2", "3.1", "3.2", "4.1", "4.2"]
+    );
+    assert_eq!(
+        std::fs::read_to_string(&pgn).unwrap(),
+        text,
+        "the resumed PGN is the uninterrupted one but for the dates"
+    );
+
+    // Resuming a finished match plays nothing and counts the same.
+    let again = play(&c);
+    assert_eq!(again.wdl, whole.wdl);
+    assert_eq!(rounds_in(&pgn).len(), 8);
+
+    // Another match's PGN is refused, with the line of the first game
+    // that does not fit.
+    let mut other = resumable(&book, &pgn, 4);
+    other.resume = true;
+    other.seed = 6;
+    let e = tournament::run(&other, &|| false, Progress::Quiet).unwrap_err();
+    assert!(
+        e.contains("line 1:") && e.contains("another opening"),
+        "{e}"
+    );
+    let mut renamed = c.clone();
+    renamed.engines[1].name = "C".into();
+    let e = tournament::run(&renamed, &|| false, Progress::Quiet).unwrap_err();
+    assert!(
+        e.contains("A against B") && e.contains("A against C"),
+        "{e}"
+    );
+    let mut slower = c.clone();
+    slower.engines[0].limits.tc = Some("20+0.2".parse().unwrap());
+    let e = tournament::run(&slower, &|| false, Progress::Quiet).unwrap_err();
+    assert!(e.contains("20+0.2"), "{e}");
+    for f in [book, whole_pgn, pgn] {
+        let _ = std::fs::remove_file(f);
+    }
+}
+
+#[test]
+fn a_resumed_match_whose_sprt_had_decided_plays_no_game() {
+    let pgn = temp("resume-sprt.pgn");
+    let mut c = pair(
+        fake("A", "", "10+0.1"),
+        fake("B", "--illegal-after 0", "10+0.1"),
+    );
+    c.rounds = None;
+    c.sprt = Some(Sprt::new(0.0, 300.0, 0.05, 0.05, EloModel::Logistic).unwrap());
+    c.pgnout = Some(pgn.clone());
+    let first = play(&c);
+    assert_eq!(first.stop, StopReason::Sprt(Decision::AcceptH1));
+    c.resume = true;
+    let r = play(&c);
+    assert_eq!(r.stop, StopReason::Sprt(Decision::AcceptH1));
+    assert_eq!(r.pairs, first.pairs);
+    assert_eq!(r.llr, first.llr);
+    assert_eq!(rounds_in(&pgn).len(), 12);
+    let _ = std::fs::remove_file(pgn);
+}
