@@ -113,15 +113,24 @@ bench=$("$out/borrow" bench 2>/dev/null | tail -1 | awk '{print $1}')
 table="$out/table.md"
 for o in "${opponents[@]}"; do
     log="$out/$o.log"
-    if [ $resume -eq 1 ] && grep -q '^Elo' "$log" 2>/dev/null; then
+    # A leg is finished when its log says so (a Ctrl-C leaves a summary too).
+    if [ $resume -eq 1 ] && grep -q '^Stopped: all rounds played' "$log" 2>/dev/null; then
         echo "== $o: kept from $log"
         continue
     fi
     go_on=()
     if [ $resume -eq 1 ] && [ -s "$out/$o.pgn" ]; then
+        # The same Borrow only: its bench signature was kept with the PGN.
+        kept=$(cat "$out/$o.bench" 2>/dev/null || echo none)
+        [ "$kept" = "$bench" ] || die "$out/$o.pgn was played by Borrow with bench $kept, not $bench: no resume"
         go_on=(-resume)
         echo "== $o: $games games at $tc, going on from $out/$o.pgn"
     else
+        if [ -e "$out/$o.pgn" ]; then
+            mv "$out/$o.pgn" "$out/$o.pgn.old"
+            echo "== $o: an earlier $o.pgn moved to $o.pgn.old"
+        fi
+        echo "$bench" >"$out/$o.bench"
         echo "== $o: $games games at $tc"
     fi
     # shellcheck disable=SC2046

@@ -66,7 +66,7 @@ match options:
                       (the same engines, clocks, -openings and -srand; a
                       round with only some of its games is cut from the
                       file and replayed). The time in the summary is this
-                      run's
+                      run's.
   -jsonout FILE       write the final summary as JSON to FILE
   -json               print the final summary as JSON on stdout (the text
                       summary then goes to stderr)
@@ -545,7 +545,7 @@ pub fn parse(args: &[String]) -> Result<Command, String> {
         return Err("-rounds must be at least 1".into());
     }
     if c.resume && c.pgnout.is_none() {
-        return Err("-resume needs -pgnout: the games are read back from it".into());
+        return Err(crate::resume::NEEDS_PGNOUT.into());
     }
     let random = c
         .openings

@@ -2,6 +2,9 @@
 //! rounds the PGN holds whole count again, and only the other rounds are
 //! played. A long match (a 300-game gauntlet leg at 10+0.1 takes about 85
 //! minutes on two cores) can so span a Ctrl-C, a reboot or a killed job.
+//! A game written just before an SPRT decided, whose pair had not been
+//! counted yet, counts when resumed: the verdict is taken again on all
+//! the whole pairs in the file.
 //!
 //! The PGN must be the one this runner wrote (`-pgnout`), for the same
 //! match: the same engine names, clocks and openings in the same order
@@ -20,6 +23,10 @@ use crate::cli::MatchConfig;
 use crate::game::{self, Termination};
 use crate::openings::Opening;
 use crate::stats::Wdl;
+use crate::tournament::{first_is_white, round_tag};
+
+/// The error for `-resume` without `-pgnout`.
+pub const NEEDS_PGNOUT: &str = "-resume needs -pgnout: the games are read back from it";
 
 /// A game read back from the PGN.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -43,7 +50,8 @@ pub struct ResumedGame {
 pub struct Resumed {
     /// The games of whole rounds, by round and then game.
     pub games: Vec<ResumedGame>,
-    /// Games of rounds the file did not hold whole, cut from the file.
+    /// Games of rounds the file did not hold whole, and a last game cut off
+    /// mid-write, all cut from the file.
     pub dropped: usize,
 }
 
@@ -110,8 +118,10 @@ fn raw_game(line: usize, text: &str, tags: Vec<(String, String)>) -> RawGame<'_>
 
 /// Splits the runner's PGN into games: a block of tag lines, a blank line,
 /// the movetext ending with a result, a blank line. What follows the last
-/// whole game (a game cut off mid-write) is returned as the tail.
-fn split_games(text: &str) -> (Vec<RawGame<'_>>, &str) {
+/// whole game is the tail: a game cut off mid-write, or nothing. A line
+/// that is not the runner's layout is an error with its number: dropping
+/// what follows it could lose games.
+fn split_games(text: &str) -> Result<(Vec<RawGame<'_>>, &str), String> {
     let mut games = Vec::new();
     let mut start = 0; // byte offset of the game being read
     let mut start_line = 1;
@@ -120,28 +130,38 @@ fn split_games(text: &str) -> (Vec<RawGame<'_>>, &str) {
     let mut ended = false; // the movetext's result was read
     let mut offset = 0;
     for (i, line) in text.split_inclusive('\n').enumerate() {
+        let here = offset;
         offset += line.len();
         let l = line.trim_end();
         if ended {
-            if !l.is_empty() {
-                break; // not the runner's layout: the rest is the tail
-            }
-            // The blank line after a game's movetext closes it.
+            // A game ends at its result line; the blank line after it is
+            // its own, a missing one is tolerated.
+            let end = if l.is_empty() { offset } else { here };
             games.push(raw_game(
                 start_line,
-                &text[start..offset],
+                &text[start..end],
                 std::mem::take(&mut tags),
             ));
-            (start, start_line) = (offset, i + 2);
+            (start, start_line) = if l.is_empty() {
+                (offset, i + 2)
+            } else {
+                (here, i + 1)
+            };
             (in_movetext, ended) = (false, false);
-        } else if l.is_empty() {
+            if l.is_empty() {
+                continue;
+            }
+        }
+        if l.is_empty() {
             if tags.is_empty() && !in_movetext {
                 (start, start_line) = (offset, i + 2); // between games
             }
         } else if !in_movetext && l.starts_with('[') {
             match parse_tag(l) {
                 Some(t) => tags.push(t),
-                None => break,
+                // The file's last line, cut off mid-write: the tail.
+                None if !line.ends_with('\n') => break,
+                None => return Err(format!("line {}: not a PGN tag: {l}", i + 1)),
             }
         } else {
             in_movetext = true;
@@ -151,9 +171,9 @@ fn split_games(text: &str) -> (Vec<RawGame<'_>>, &str) {
     if ended {
         // The file ends right after a game's result, without a blank line.
         games.push(raw_game(start_line, &text[start..], tags));
-        return (games, "");
+        return Ok((games, ""));
     }
-    (games, &text[start..])
+    Ok((games, &text[start..]))
 }
 
 /// The round (0-based) and game (0-based) of a `Round` tag: `R.G` for
@@ -210,11 +230,7 @@ fn check_game(
     }
     let names = [&config.engines[0].name, &config.engines[1].name];
     let (white, black) = (tag("White")?, tag("Black")?);
-    let first_is_white = if config.games == 2 {
-        game == 0
-    } else {
-        round.is_multiple_of(2)
-    };
+    let first_is_white = first_is_white(config.games, round, game);
     let expected = if first_is_white {
         (names[0], names[1])
     } else {
@@ -256,13 +272,15 @@ fn check_game(
     let fen = raw.tag("FEN");
     let same_start = fen.map_or(opening.is_startpos(), |f| f == opening.fen);
     if !same_start || raw.book_plies != opening.moves.len() {
-        let fen = fen.unwrap_or("the standard start");
         return Err(format!(
-            "line {}: round {round_tag} was played from another opening than this match's \
-             round {} ({fen}, {} book plies); resume with the same -openings and -srand",
+            "line {}: round {round_tag} was played from {} ({} book plies); this match's \
+             round {} starts from {} ({} book plies): resume with the same -openings and -srand",
             raw.line,
+            fen.unwrap_or("the standard start"),
+            raw.book_plies,
             round + 1,
-            raw.book_plies
+            opening.fen,
+            opening.moves.len()
         ));
     }
     let result = tag("Result")?;
@@ -289,54 +307,73 @@ fn check_game(
     })
 }
 
-/// Reads the match's PGN (`config.pgnout`) back: the games of whole rounds,
+/// Reads the match's PGN at `path` back: the games of whole rounds,
 /// checked against `config` and `openings` (in playing order). The file is
-/// rewritten without the games of rounds it does not hold whole and without
-/// a game cut off mid-write, so that it ends up holding each game once. A
-/// missing file is a match with nothing to resume.
-pub fn resume(config: &MatchConfig, openings: &[Opening]) -> Result<Resumed, String> {
-    let Some(path) = &config.pgnout else {
-        return Err("-resume needs -pgnout: the games are read back from it".into());
-    };
-    let text = match std::fs::read(path) {
-        Ok(bytes) => String::from_utf8(bytes)
-            .map_err(|_| format!("{}: not UTF-8, so not this runner's PGN", path.display()))?,
+/// rewritten without the games of rounds it does not hold whole and
+/// without a game cut off mid-write, so that it holds each game once, in
+/// the order they were played. A missing file is nothing to resume.
+pub fn resume(path: &Path, config: &MatchConfig, openings: &[Opening]) -> Result<Resumed, String> {
+    let at = |e: String| format!("{}: {e}", path.display());
+    let bytes = match std::fs::read(path) {
+        Ok(b) => b,
         Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(Resumed::default()),
-        Err(e) => return Err(format!("{}: {e}", path.display())),
+        Err(e) => return Err(at(e.to_string())),
     };
-    let (raw, tail) = split_games(&text);
-    let mut by_round: BTreeMap<usize, Vec<(usize, ResumedGame)>> = BTreeMap::new();
+    // A file cut inside a character: that game is cut off anyway.
+    let not_utf8 = || at("not UTF-8, so not this runner's PGN".into());
+    let text = match std::str::from_utf8(&bytes) {
+        Ok(t) => t,
+        Err(e) if e.error_len().is_none() => {
+            std::str::from_utf8(&bytes[..e.valid_up_to()]).map_err(|_| not_utf8())?
+        }
+        Err(_) => return Err(not_utf8()),
+    };
+    let (raw, tail) = split_games(text).map_err(at)?;
+    let mut checked: Vec<ResumedGame> = Vec::with_capacity(raw.len());
+    let mut by_round: BTreeMap<usize, Vec<usize>> = BTreeMap::new();
     for (i, g) in raw.iter().enumerate() {
-        let game =
-            check_game(g, config, openings).map_err(|e| format!("{}: {e}", path.display()))?;
-        let slot = by_round.entry(game.round).or_default();
-        if slot.iter().any(|(_, x)| x.game == game.game) {
-            return Err(format!(
-                "{}: line {}: round {}.{} is in the file twice",
-                path.display(),
+        let game = check_game(g, config, openings).map_err(at)?;
+        let games = by_round.entry(game.round).or_default();
+        if games.iter().any(|&j| checked[j].game == game.game) {
+            return Err(at(format!(
+                "line {}: round {} is in the file twice",
                 g.line,
-                game.round + 1,
-                game.game + 1
-            ));
+                round_tag(config.games, game.round, game.game)
+            )));
         }
-        slot.push((i, game));
+        games.push(i);
+        checked.push(game);
     }
+    let whole = |round: &usize| by_round[round].len() == config.games;
     let mut resumed = Resumed::default();
+    // The file in its own order, less the games of rounds cut in two.
     let mut kept = String::new();
-    for (_, mut games) in by_round {
-        if games.len() < config.games {
-            resumed.dropped += games.len();
-            continue;
-        }
-        games.sort_by_key(|(_, g)| g.game);
-        for (i, g) in games {
-            kept += raw[i].text;
-            resumed.games.push(g);
+    for (g, raw) in checked.iter().zip(&raw) {
+        if whole(&g.round) {
+            // A game missing its blank line gets it.
+            let newlines = raw.text.len() - raw.text.trim_end_matches('\n').len();
+            kept += raw.text;
+            kept += &"\n\n"[newlines.min(2)..];
+        } else {
+            resumed.dropped += 1;
         }
     }
-    if resumed.dropped > 0 || !tail.trim().is_empty() {
-        resumed.dropped += usize::from(!tail.trim().is_empty());
-        rewrite(path, &kept)?;
+    for (_, games) in by_round.iter().filter(|(r, _)| whole(r)) {
+        let mut games: Vec<&ResumedGame> = games.iter().map(|&j| &checked[j]).collect();
+        games.sort_by_key(|g| g.game);
+        resumed.games.extend(games.into_iter().cloned());
+    }
+    if !tail.trim().is_empty() {
+        if tail.matches("[Event ").count() > 1 {
+            let line = text[..text.len() - tail.len()].lines().count() + 1;
+            return Err(at(format!(
+                "line {line}: a game without a result, and more games after it"
+            )));
+        }
+        resumed.dropped += 1;
+    }
+    if kept != text {
+        rewrite(path, &kept).map_err(at)?;
     }
     Ok(resumed)
 }
@@ -348,7 +385,7 @@ fn rewrite(path: &Path, text: &str) -> Result<(), String> {
     let tmp = std::path::PathBuf::from(tmp);
     std::fs::write(&tmp, text)
         .and_then(|_| std::fs::rename(&tmp, path))
-        .map_err(|e| format!("{}: {e}", path.display()))
+        .map_err(|e| e.to_string())
 }
 
 #[cfg(test)]
@@ -391,7 +428,7 @@ mod tests {
         let text = "[Round \"1.1\"]\n[White \"A\"]\n\n1. e4 {book} e5 {+0.10/3 0.1s}\n{Draw by adjudication} 1/2-1/2\n\n\
                     [Round \"1.2\"]\n\n1. e4 {book} {White resigns} 0-1\n\n\
                     [Round \"2.1\"]\n\n1. d4 {book} d5";
-        let (games, tail) = split_games(text);
+        let (games, tail) = split_games(text).unwrap();
         assert_eq!(games.len(), 2);
         assert_eq!(games[0].line, 1);
         assert_eq!(games[0].tag("White"), Some("A"));
@@ -401,7 +438,25 @@ mod tests {
         assert_eq!(games[1].reason, Some("White resigns"));
         assert!(tail.starts_with("[Round \"2.1\"]"), "{tail}");
         // A file ending right after a result has no tail.
-        let (games, tail) = split_games("[Round \"1\"]\n\n{White mates} 1-0\n");
+        let (games, tail) = split_games("[Round \"1\"]\n\n{White mates} 1-0\n").unwrap();
         assert_eq!((games.len(), tail), (1, ""));
+    }
+
+    #[test]
+    fn a_game_without_its_blank_line_ends_at_its_result() {
+        // As a resumed run appends after a file cut right after a result.
+        let text = "[Round \"1\"]\n\n{White mates} 1-0\n[Round \"2\"]\n\n{Black mates} 0-1\n\n";
+        let (games, tail) = split_games(text).unwrap();
+        assert_eq!(games.len(), 2, "{tail}");
+        assert_eq!(games[0].text, "[Round \"1\"]\n\n{White mates} 1-0\n");
+        assert_eq!((games[1].line, games[1].reason), (4, Some("Black mates")));
+        assert_eq!(tail, "");
+    }
+
+    #[test]
+    fn a_garbled_tag_is_an_error_with_its_line() {
+        let text = "[Round \"1\"]\n\n{White mates} 1-0\n\n[Round 2]\n\n{Black mates} 0-1\n\n";
+        let e = split_games(text).err().unwrap();
+        assert!(e.starts_with("line 5: not a PGN tag"), "{e}");
     }
 }

@@ -110,6 +110,27 @@ enum Event {
     Fatal(String),
 }
 
+/// Whether the first engine has White in game `game` of round `round`
+/// (both 0-based): with pairs in the first game, with single games in
+/// every other round.
+pub fn first_is_white(games_per_round: usize, round: usize, game: usize) -> bool {
+    if games_per_round == 2 {
+        game == 0
+    } else {
+        round.is_multiple_of(2)
+    }
+}
+
+/// PGN's `Round` tag of a game: `R.G` for pairs, `R` for single games
+/// (1-based).
+pub fn round_tag(games_per_round: usize, round: usize, game: usize) -> String {
+    if games_per_round == 2 {
+        format!("{}.{}", round + 1, game + 1)
+    } else {
+        (round + 1).to_string()
+    }
+}
+
 /// The first engine's result of a game.
 fn wdl_of(record: &GameRecord, first_is_white: bool) -> Wdl {
     let first = if first_is_white {
@@ -252,11 +273,7 @@ fn worker(shared: Arc<Shared>, tx: Sender<Event>, id: usize) {
             warned = true;
             // With pairs the first engine has White in the first game; with
             // single games colours alternate by round.
-            let first_is_white = if cfg.games == 2 {
-                g == 0
-            } else {
-                round.is_multiple_of(2)
-            };
+            let first_is_white = first_is_white(cfg.games, round, g);
             let [a, b] = &mut engines;
             let (Some(a), Some(b)) = (a.as_mut(), b.as_mut()) else {
                 unreachable!("both engines were just started")
@@ -412,10 +429,10 @@ pub fn run_observed(
     check_jsonout(config)?;
     let openings = load_openings(config)?;
     // Before the PGN is opened for appending: resuming may rewrite it.
-    let resumed = if config.resume {
-        resume::resume(config, &openings)?
-    } else {
-        Resumed::default()
+    let resumed = match (config.resume, &config.pgnout) {
+        (false, _) => Resumed::default(),
+        (true, Some(pgn)) => resume::resume(pgn, config, &openings)?,
+        (true, None) => return Err(resume::NEEDS_PGNOUT.into()),
     };
     let mut pgn_out = open_pgn(config)?;
     let log = match &config.log {
@@ -458,7 +475,7 @@ pub fn run_observed(
             path.display(),
             match resumed.dropped {
                 0 => String::new(),
-                n => format!("; {n} game(s) of rounds cut short dropped, to be replayed"),
+                n => format!("; {n} game(s) of rounds cut short dropped from the file"),
             }
         );
     }
@@ -567,11 +584,7 @@ pub fn run_observed(
                     first_is_white,
                 );
                 if let Some(out) = pgn_out.as_mut() {
-                    let round_tag = if config.games == 2 {
-                        format!("{}.{}", round + 1, game + 1)
-                    } else {
-                        (round + 1).to_string()
-                    };
+                    let round_tag = round_tag(config.games, round, game);
                     let text = pgn::format_game(&record, &config.event, &round_tag, &date);
                     if let Err(e) = out.write_all(text.as_bytes()).and_then(|_| out.flush()) {
                         eprintln!("warning: cannot write the PGN: {e}");
