@@ -459,4 +459,65 @@ mod tests {
         let e = split_games(text).err().unwrap();
         assert!(e.starts_with("line 5: not a PGN tag"), "{e}");
     }
+
+    /// What the writer writes, the reader reads back: single games, whose
+    /// colours alternate by round, and a clock per engine.
+    #[test]
+    fn single_games_with_a_clock_each_read_back() {
+        use crate::clock::Limits;
+        use crate::game::{Failure, GameRecord};
+        use crate::uci_engine::EngineConfig;
+        use shakmaty::KnownOutcome;
+        let engine = |name: &str, tc: &str| EngineConfig {
+            name: name.into(),
+            limits: Limits {
+                tc: Some(tc.parse().unwrap()),
+                ..Limits::default()
+            },
+            ..EngineConfig::default()
+        };
+        let mut config = MatchConfig::new(engine("A", "10+0.1"), engine("B", "5+0.05"));
+        config.games = 1;
+        config.rounds = Some(3);
+        let openings = [Opening::startpos()];
+        // Round 2 (0-based 1): B has White, and fails on time: A wins.
+        let record = GameRecord {
+            white: "B".into(),
+            black: "A".into(),
+            opening: Opening::startpos(),
+            opening_san: Vec::new(),
+            moves: Vec::new(),
+            result: KnownOutcome::Decisive {
+                winner: Color::Black,
+            },
+            termination: Termination::Failure(Failure::TimeLoss, None),
+            failed: Some(Color::White),
+            limits: [config.engines[1].limits, config.engines[0].limits],
+            chess960: false,
+        };
+        let text = crate::pgn::format_game(&record, "e", &round_tag(1, 1, 0), "2026.11.28");
+        assert!(text.contains("[WhiteTimeControl \"5+0.05\"]"), "{text}");
+        let (games, tail) = split_games(&text).unwrap();
+        assert_eq!((games.len(), tail), (1, ""));
+        let game = check_game(&games[0], &config, &openings).unwrap();
+        assert_eq!(
+            game,
+            ResumedGame {
+                round: 1,
+                game: 0,
+                first_is_white: false,
+                wdl: Wdl::Win,
+                termination: Termination::Failure(Failure::TimeLoss, None),
+                failed: Some(Color::White),
+            }
+        );
+        // The same game read as round 1, where A has White, does not fit.
+        let as_round_1 = text.replace("[Round \"2\"]", "[Round \"1\"]");
+        let (games, _) = split_games(&as_round_1).unwrap();
+        let e = check_game(&games[0], &config, &openings).unwrap_err();
+        assert!(
+            e.contains("B against A; this match plays it A against B"),
+            "{e}"
+        );
+    }
 }
