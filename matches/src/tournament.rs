@@ -20,7 +20,7 @@ use crate::game::{self, Failure, GameRecord, Seat};
 use crate::openings::{self, Opening};
 use crate::pgn;
 use crate::resume::{self, Resumed};
-use crate::sprt::Decision;
+use crate::sprt::{Decision, Sprt};
 use crate::stats::{Pairs, Trinomial, Wdl};
 use crate::uci_engine::{EngineConfig, EngineError, UciEngine, UciLog};
 
@@ -362,16 +362,25 @@ fn restore(result: &mut MatchResult, resumed: &Resumed, config: &MatchConfig) {
             result.pairs.add(pair[0].wdl, pair[1].wdl);
         }
     }
-    if let Some(sprt) = config.sprt
+    if let Some(sprt) = &config.sprt
         && !resumed.games.is_empty()
     {
-        let llr = sprt.llr(&result.sprt_counts());
-        result.llr = Some(llr);
-        let d = sprt.decision(llr);
-        if d != Decision::Continue {
-            result.stop = StopReason::Sprt(d);
-        }
+        judge(result, sprt);
     }
+}
+
+/// The SPRT's verdict on the games counted so far: the log-likelihood
+/// ratio goes into the result, and a decision stops the match. True when
+/// the test has decided.
+fn judge(result: &mut MatchResult, sprt: &Sprt) -> bool {
+    let llr = sprt.llr(&result.sprt_counts());
+    result.llr = Some(llr);
+    let d = sprt.decision(llr);
+    if d == Decision::Continue {
+        return false;
+    }
+    result.stop = StopReason::Sprt(d);
+    true
 }
 
 /// Checks before the first game that the JSON summary can be written
@@ -636,14 +645,10 @@ pub fn run_observed(
                 }
             }
         }
-        if let (true, Some(sprt)) = (sprt_update, config.sprt) {
-            let llr = sprt.llr(&result.sprt_counts());
-            result.llr = Some(llr);
-            let d = sprt.decision(llr);
-            if d != Decision::Continue {
-                result.stop = StopReason::Sprt(d);
-                stop.store(true, Ordering::SeqCst);
-            }
+        if let (true, Some(sprt)) = (sprt_update, &config.sprt)
+            && judge(&mut result, sprt)
+        {
+            stop.store(true, Ordering::SeqCst);
         }
     }
     for h in handles {
