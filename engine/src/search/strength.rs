@@ -25,12 +25,12 @@ struct Anchor {
 const ANCHORS: [Anchor; 3] = [
     Anchor {
         elo: 1350,
-        nodes: 800.0,
+        nodes: 400.0,
         temperature: 40.0,
     },
     Anchor {
         elo: 1900,
-        nodes: 50_000.0,
+        nodes: 25_000.0,
         temperature: 10.0,
     },
     Anchor {
@@ -170,7 +170,7 @@ mod tests {
         let nodes = |elo| Strength { elo, draw: 0 }.nodes();
         assert_eq!(nodes(Strength::MIN_ELO), ANCHORS[0].nodes as u64);
         assert_eq!(nodes(Strength::MAX_ELO), ANCHORS[2].nodes as u64);
-        assert_eq!(nodes(1900), 50_000);
+        assert_eq!(nodes(1900), ANCHORS[1].nodes as u64);
         // Out of range clamps.
         assert_eq!(nodes(0), nodes(Strength::MIN_ELO));
         assert_eq!(nodes(9_999), nodes(Strength::MAX_ELO));
