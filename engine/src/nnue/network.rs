@@ -34,7 +34,8 @@ pub enum NetError {
         got: usize,
     },
     /// The bytes after the weights, there only to round the size up to a
-    /// multiple of 64, are not zeros: not a file of this layout.
+    /// multiple of 64, are neither zeros nor bullet's `bullet` repeated:
+    /// not a file of this layout.
     Padding,
 }
 
@@ -49,7 +50,7 @@ impl fmt::Display for NetError {
                 Network::PADDED_SIZE
             ),
             NetError::Padding => f.write_str(
-                "the net file's padding is not zeros: not a (768->H)x2->1 quantised net",
+                "the net file's padding is neither zeros nor bullet's 'bulletbullet...': not a (768->H)x2->1 quantised net",
             ),
         }
     }
@@ -75,12 +76,13 @@ impl Network {
     }
 
     /// A net from its file's bytes: [`Self::SIZE`] bytes, or
-    /// [`Self::PADDED_SIZE`] with zeros after the weights.
+    /// [`Self::PADDED_SIZE`] with the padding [`is_padding`] accepts after
+    /// the weights.
     pub fn from_bytes(bytes: &[u8]) -> Result<Network, NetError> {
         if bytes.len() != Self::SIZE && bytes.len() != Self::PADDED_SIZE {
             return Err(NetError::WrongSize { got: bytes.len() });
         }
-        if bytes[Self::SIZE..].iter().any(|&b| b != 0) {
+        if !is_padding(&bytes[Self::SIZE..]) {
             return Err(NetError::Padding);
         }
         let mut words = bytes[..Self::SIZE]
@@ -97,10 +99,19 @@ impl Network {
         Ok(net)
     }
 
-    /// A net from a file (see [`Self::from_bytes`]).
+    /// A net from a file (see [`Self::from_bytes`]). A file of the wrong
+    /// size is refused before it is read.
     pub fn from_file(path: &Path) -> Result<Network, NetError> {
-        let bytes =
-            std::fs::read(path).map_err(|e| NetError::Io(format!("{}: {e}", path.display())))?;
+        let io = |e: std::io::Error| NetError::Io(format!("{}: {e}", path.display()));
+        let mut file = std::fs::File::open(path).map_err(io)?;
+        let len = file.metadata().map_err(io)?.len();
+        if len != Self::SIZE as u64 && len != Self::PADDED_SIZE as u64 {
+            return Err(NetError::WrongSize {
+                got: usize::try_from(len).unwrap_or(usize::MAX),
+            });
+        }
+        let mut bytes = Vec::with_capacity(Self::PADDED_SIZE);
+        std::io::Read::read_to_end(&mut file, &mut bytes).map_err(io)?;
         Network::from_bytes(&bytes)
     }
 
@@ -152,6 +163,21 @@ impl Network {
     }
 }
 
+/// The bytes bullet repeats to pad a quantised net to a multiple of 64
+/// (its trainer's `to_quantised_buffer`, `crates/trainer/src/model/weights.rs`).
+pub const BULLET_PADDING: &[u8; 6] = b"bullet";
+
+/// Whether `tail`, the bytes after a net's weights, is padding as a trainer
+/// writes it: zeros (`borrow-train`, older bullet versions) or
+/// [`BULLET_PADDING`] repeated from its first byte (bullet).
+pub fn is_padding(tail: &[u8]) -> bool {
+    tail.iter().all(|&b| b == 0)
+        || tail
+            .iter()
+            .zip(BULLET_PADDING.iter().cycle())
+            .all(|(b, p)| b == p)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -189,6 +215,65 @@ mod tests {
         assert!(Network::from_bytes(&bytes[..Network::SIZE]).is_ok());
         let missing = Network::from_file(Path::new("/nonexistent/borrow.nnue")).unwrap_err();
         assert!(matches!(missing, NetError::Io(_)), "{missing}");
+    }
+
+    /// The built-in net's weights padded as bullet pads a quantised file
+    /// (`to_quantised_buffer` in bullet's `crates/trainer/src/model/weights.rs`:
+    /// `b"bullet"` repeated from the end of the weights up to a multiple of
+    /// 64 bytes).
+    fn bullet_padded() -> Vec<u8> {
+        let mut bytes = Network::built_in().to_bytes();
+        bytes.truncate(Network::SIZE);
+        let chs = [b'b', b'u', b'l', b'l', b'e', b't'];
+        let pad = bytes.len() % 64;
+        if pad > 0 {
+            for i in 0..64 - pad {
+                bytes.push(chs[i % chs.len()]);
+            }
+        }
+        bytes
+    }
+
+    #[test]
+    fn a_net_padded_as_bullet_pads_it_evaluates_as_the_zero_padded_one() {
+        let bullet = bullet_padded();
+        assert_eq!(bullet.len(), Network::PADDED_SIZE);
+        assert_ne!(
+            bullet, BUILT_IN,
+            "the padding differs from the built-in file's"
+        );
+        let net = Network::from_bytes(&bullet).expect("bullet's padding is accepted");
+        let zeros = Network::built_in();
+        assert_eq!(net.to_bytes(), zeros.to_bytes());
+        for fen in [
+            "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+            "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
+            "8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 b - - 0 1",
+        ] {
+            let pos: movegen::Position = movegen::Position::from_fen(fen).expect("a legal FEN");
+            let a = super::super::Accumulator::refresh(&net, &pos).evaluate(&net, pos.turn());
+            let b = super::super::Accumulator::refresh(&zeros, &pos).evaluate(&zeros, pos.turn());
+            assert_eq!(a, b, "{fen}");
+        }
+        // A file as bullet writes it, read from disk.
+        let path = std::env::temp_dir().join(format!("borrow-bullet-{}.nnue", std::process::id()));
+        std::fs::write(&path, &bullet).unwrap();
+        let read = Network::from_file(&path);
+        std::fs::remove_file(&path).unwrap();
+        assert_eq!(read.expect("loads").to_bytes(), zeros.to_bytes());
+    }
+
+    #[test]
+    fn padding_is_zeros_or_bullets_pattern_from_its_first_byte() {
+        assert!(is_padding(b""));
+        assert!(is_padding(&[0; 62]));
+        assert!(is_padding(b"bulletbulletbu"));
+        assert!(
+            !is_padding(b"ulletb"),
+            "the pattern starts at the first byte"
+        );
+        assert!(!is_padding(b"bulletbullet\0\0"));
+        assert!(!is_padding(b"bu\0"));
     }
 
     #[test]
