@@ -14,7 +14,14 @@
 //! | 14..16 | the kind: 0 normal, 1 en passant, 2 castling, 3 promotion |
 //!
 //! The score is the search's, in centipawns from White's side; the start
-//! record's score field is 0 and its result field the game's result.
+//! record's score field is 0 and its result field the game's result. A mate
+//! in `n` plies is written `±(32,767 − n)` ([`to_file_score`]): at or beyond
+//! 31,339, where the crate's default filter (the one bullet's loaders use)
+//! drops game-theoretic scores, while the search's own mate scores
+//! (`MATE − n`, 30,000..31,000) would pass it as 300-pawn evaluations.
+//! Reading maps them back ([`from_file_score`]); files written before this
+//! scale (mates at 30,000..31,000) read as they were, still mates to
+//! [`trainable`].
 //!
 //! The `viriformat` crate itself is not used: it carries a whole chess
 //! implementation of its own (board, move generator, magic tables) and
@@ -27,6 +34,40 @@ use movegen::{Move, MoveKind, Position, Role};
 
 use super::format::{self, Format, RECORD_SIZE, pack, read_full, unpack};
 use super::game::trainable;
+use crate::search::{MATE, MATE_BOUND};
+
+/// A file score of mate now; mate in `n` plies is `FILE_MATE - n`.
+pub const FILE_MATE: i32 = i16::MAX as i32;
+/// The `viriformat` crate's default `Filter::max_eval`: scores whose
+/// magnitude reaches it are game-theoretic (mates, tablebase wins) and
+/// dropped.
+pub const FILE_MATE_BOUND: i32 = 31_339;
+
+/// A search score (centipawns or `±(MATE − n)`) as the file holds it:
+/// centipawns unchanged (clamped to `i16`), a mate in `n` plies as
+/// `±(FILE_MATE − n)`.
+pub fn to_file_score(score: i32) -> i16 {
+    let file = if score.abs() >= MATE_BOUND {
+        let plies = (MATE - score.abs()).max(0);
+        score.signum() * (FILE_MATE - plies)
+    } else {
+        score.clamp(-(FILE_MATE_BOUND - 1), FILE_MATE_BOUND - 1)
+    };
+    file as i16
+}
+
+/// A file score as a search score: the inverse of [`to_file_score`]. A
+/// score at or beyond [`FILE_MATE_BOUND`] is a mate (another engine's
+/// tablebase win there reads as a mate as distant as the scale allows).
+pub fn from_file_score(file: i16) -> i32 {
+    let file = i32::from(file);
+    if file.abs() >= FILE_MATE_BOUND {
+        let plies = (FILE_MATE - file.abs()).min(MATE - MATE_BOUND);
+        file.signum() * (MATE - plies)
+    } else {
+        file
+    }
+}
 
 /// The bytes that end a game's moves.
 const TERMINATOR: [u8; 4] = [0; 4];
@@ -91,8 +132,7 @@ impl ViriGame {
         out.extend_from_slice(&pack(&self.start, 0, self.result));
         for &(m, score) in &self.plies {
             out.extend_from_slice(&encode_move(m).to_le_bytes());
-            let score = score.clamp(i32::from(i16::MIN), i32::from(i16::MAX)) as i16;
-            out.extend_from_slice(&score.to_le_bytes());
+            out.extend_from_slice(&to_file_score(score).to_le_bytes());
         }
         out.extend_from_slice(&TERMINATOR);
         out
@@ -161,7 +201,7 @@ pub fn read_games(
                 .map_err(|m| err(format!("ply {}: {m}", game.plies.len() + 1)))?;
             pos.play_unchecked(m);
             game.plies
-                .push((m, i32::from(i16::from_le_bytes([pair[2], pair[3]]))));
+                .push((m, from_file_score(i16::from_le_bytes([pair[2], pair[3]]))));
         }
         each(game);
     }
@@ -190,8 +230,8 @@ mod tests {
             ("e2e4", 10),
             ("e7e5", 20),
             ("d1h5", -30),
-            ("e8e7", 32767),
-            ("h5e5", 32767),
+            ("e8e7", MATE),
+            ("h5e5", MATE),
         ]
         .map(|(uci, score)| (play(&mut pos, uci), score));
         let game = ViriGame {
@@ -215,6 +255,31 @@ mod tests {
         let mut read = Vec::new();
         assert_eq!(read_games(&expected[..], |g| read.push(g)), Ok(1));
         assert_eq!(read, [game]);
+    }
+
+    #[test]
+    fn mates_are_written_beyond_the_crates_filter_and_read_back() {
+        for plies in [0, 1, 2, 9, 40, 255, 1000] {
+            let file = to_file_score(MATE - plies);
+            assert!(
+                i32::from(file) >= FILE_MATE_BOUND,
+                "mate in {plies}: {file}"
+            );
+            assert_eq!(from_file_score(file), MATE - plies);
+            assert_eq!(to_file_score(-(MATE - plies)), -file);
+            assert_eq!(from_file_score(-file), -(MATE - plies));
+        }
+        for cp in [0, 1, -1, 35, -1200, 19_990, -19_990, MATE_BOUND - 1] {
+            assert_eq!(from_file_score(to_file_score(cp)), cp);
+            assert!(i32::from(to_file_score(cp)).abs() < FILE_MATE_BOUND);
+        }
+        // Files from before this scale: mates at MATE - n read unchanged,
+        // and are still mates to the search's scale.
+        assert_eq!(from_file_score((MATE - 5) as i16), MATE - 5);
+        // Another engine's game-theoretic scores (Viridithas: mates from
+        // 32,339, tablebase wins from 31,339) read as mates.
+        assert!(from_file_score(31_339) >= MATE_BOUND);
+        assert!(from_file_score(-32_400) <= -MATE_BOUND);
     }
 
     #[test]
