@@ -2,17 +2,22 @@
 # Tests a change to the search or evaluation the way OpenBench and fishtest
 # do: builds the base (a git ref) and the candidate (a git ref, or the work
 # tree as it is) into separate binaries, checks that each one's `bench`
-# signature is the one its commit message claims (`Bench: N`, OpenBench's
-# convention), then plays an SPRT between them with borrow-match
-# (pentanomial, normalized Elo) and prints the verdict, Elo +/- 95%, the games
-# and the time taken.
+# signature is the one its history claims, then plays an SPRT between them
+# with borrow-match (pentanomial, normalized Elo) and prints the verdict,
+# Elo +/- 95%, the games and the time taken.
+#
+# The claim of a commit is the last `Bench: N` line (alone on its line) in
+# the history up to and including that commit: the rule .ci/check-bench
+# applies to HEAD. A commit that leaves the bench as it was need not repeat
+# the line. The work tree has no commit: its claim is --claim N, and
+# without it its bench is not checked.
 #
 #   matches/test-change.sh main                # work tree against main, fixed nodes
 #   matches/test-change.sh --tc main           # the same at 8+0.08 (idle machine only)
 #   matches/test-change.sh --nodes 50000 HEAD~1 HEAD
 #   matches/test-change.sh --bounds 0,5 --max-games 8000 main
 #
-# Modes (README "Testing a change" has their cost here):
+# Modes (docs/matches.md, "Testing a change", has their cost here):
 #   --nodes N     fixed nodes per move (default mode, N = 25000): immune to the
 #                 machine's load; for changes that do not alter speed.
 #   --tc TC       a clock (default 8+0.08): for changes that alter speed. Run
@@ -22,7 +27,8 @@
 #                      nodes, 0,15 on a clock)
 #   --max-games N      stop undecided after N games (default 6000)
 #   --concurrency N    games at once (default: the number of cores)
-#   --claim N          the candidate's claimed bench when it is the work tree
+#   --claim N          the work tree's claimed bench (only when the candidate
+#                      is the work tree; a ref's claim is read from history)
 #   --out DIR          where binaries, PGN, JSON and the log go
 #                      (default target/test-change/<base>-vs-<cand>)
 #   --seed S           opening order seed (default 1)
@@ -47,7 +53,7 @@ claim=
 out=
 seed=1
 hash=16
-usage() { sed -n '2,33p' "$SELF" | sed 's/^# \{0,1\}//'; }
+usage() { sed -n '2,/^set -euo pipefail/{/^#/p}' "$SELF" | sed 's/^# \{0,1\}//'; }
 die() { echo "test-change: $*" >&2; exit 2; }
 
 positional=()
@@ -88,6 +94,8 @@ fi
 elo0=${bounds%,*}
 elo1=${bounds#*,}
 base_sha=$(git rev-parse --verify --quiet "$base_ref^{commit}") || die "'$base_ref' is not a commit"
+[ -z "$claim" ] || [[ $claim =~ ^[0-9]+$ ]] || die "--claim needs a number, not '$claim'"
+[ -z "$claim" ] || [ -z "$cand_ref" ] || die "--claim is for a work-tree candidate; a ref's claim is the last 'Bench:' line in its history"
 if [ -n "$cand_ref" ]; then
     cand_sha=$(git rev-parse --verify --quiet "$cand_ref^{commit}") || die "'$cand_ref' is not a commit"
     cand_name=$(git rev-parse --short "$cand_sha")
@@ -100,8 +108,15 @@ mkdir -p "$out"
 out=$(cd "$out" && pwd)
 started=$(date +%s)
 
-# The claimed bench of a commit: the last `Bench: N` line of its message.
-claimed_bench() { git log -1 --format=%B "$1" | sed -n 's/^[Bb]ench: *\([0-9][0-9]*\).*/\1/p' | tail -1; }
+# The claimed bench of a commit, as .ci/check-bench reads HEAD's: the last
+# `Bench: N` line in the history up to and including the commit. Prints
+# "N COMMIT", or nothing when the history has no such line.
+claimed_bench() {
+    local commit
+    commit=$(git log -n 1 --format=%h --grep='^Bench: *[0-9][0-9]* *$' "$1")
+    [ -n "$commit" ] || return 0
+    echo "$(git show -s --format=%B "$commit" | sed -n 's/^Bench: *\([0-9][0-9]*\) *$/\1/p' | tail -n 1) $commit"
+}
 
 # Builds `ref` in a detached worktree of its own (its own target folder, kept
 # for the next run) and copies the engine to $out/$2.
@@ -139,19 +154,28 @@ flock -u 9
 bench_of() { "$1" bench 2>/dev/null | tail -1 | awk '{print $1}'; }
 base_bench=$(bench_of "$out/base")
 cand_bench=$(bench_of "$out/cand")
-base_claim=$(claimed_bench "$base_sha")
-if [ -n "$cand_ref" ]; then cand_claim=$(claimed_bench "$cand_sha"); else cand_claim=$claim; fi
+# check_claim SIDE BENCH CLAIM: CLAIM is claimed_bench's "N COMMIT", "N" from
+# --claim, or empty.
 check_claim() {
+    local n=${3%% *} from
+    case "$3" in
+    *" "*) from="the last 'Bench:' line in its history (commit ${3#* })" ;;
+    ?*) from="--claim" ;;
+    esac
     if [ -z "$3" ]; then
         echo "$1: bench $2 (no claim to check)"
-    elif [ "$2" = "$3" ]; then
-        echo "$1: bench $2 (as claimed)"
+    elif [ "$2" = "$n" ]; then
+        echo "$1: bench $2, as $from says"
     else
-        die "$1: bench $2, but its commit claims $3"
+        die "$1: bench $2, but $from says $n"
     fi
 }
-check_claim base "$base_bench" "$base_claim"
-check_claim cand "$cand_bench" "$cand_claim"
+check_claim base "$base_bench" "$(claimed_bench "$base_sha")"
+if [ -n "$cand_ref" ]; then
+    check_claim cand "$cand_bench" "$(claimed_bench "$cand_sha")"
+else
+    check_claim cand "$cand_bench" "$claim"
+fi
 if [ "$base_bench" = "$cand_bench" ]; then
     echo "note: base and candidate have the same bench: the search may be unchanged" >&2
 fi

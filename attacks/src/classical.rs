@@ -45,25 +45,6 @@ use crate::geometry::{Direction, ray};
 use crate::method::{Method, SliderAttacks};
 use crate::square::Square;
 
-/// Defines placeholder attack types that delegate to `Reference`, for method
-/// files still being written. The caller must have `Bitboard`, `Method`,
-/// `Reference`, `SliderAttacks` and `Square` in scope.
-#[allow(unused_macros)]
-macro_rules! placeholder {
-    ($($ty:ident => $m:ident),*) => {$(
-        /// Placeholder (delegates to the reference).
-        #[derive(Copy, Clone, Debug, Default)]
-        pub struct $ty;
-        impl SliderAttacks for $ty {
-            const METHOD: Method = Method::$m;
-            fn rook_attacks(sq: Square, occ: Bitboard) -> Bitboard { Reference::rook_attacks(sq, occ) }
-            fn bishop_attacks(sq: Square, occ: Bitboard) -> Bitboard { Reference::bishop_attacks(sq, occ) }
-        }
-    )*};
-}
-#[allow(unused_imports)]
-pub(crate) use placeholder;
-
 /// The stop bit of the branchless forms for positive rays.
 const STOP_HIGH: u64 = 1 << 63;
 /// The stop bit of the branchless forms for negative rays.

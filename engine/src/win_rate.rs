@@ -15,8 +15,9 @@
 //! `a` is the score that wins half the time, `b` how fast the odds change;
 //! both depend on the material left (a score means more with less material).
 //! [`MODEL`] is fitted by maximum likelihood to the results of Borrow's
-//! self-play with the built-in net (`borrow-tune --wdl --data FILE` refits
-//! and prints it; docs/tuning.md).
+//! self-play (`borrow-tune --wdl --data FILE` refits and prints it;
+//! docs/tuning.md). It was last fitted to net 3's games; the built-in net has
+//! changed since (see [`MODEL`]).
 
 use attacks::SliderAttacks;
 use movegen::{Position, Role};
@@ -33,14 +34,17 @@ pub struct Model {
     pub b: [f64; 2],
 }
 
-/// Fitted by `borrow-tune --wdl --data gen2-net3-s2026112703.vf`: net 3's
-/// self-play at 5,000 nodes a move (`borrow datagen`, seed 2026112703),
-/// 734,666 positions read, 367,333 (an even sample) fitted on; mean
-/// -ln p(result) 0.66133, where the model fitted to the hand-crafted
-/// evaluation's games of a84d266 gave 0.70989 on the same positions (1.09861
-/// would be knowing nothing: a third each). A score decides more in the
-/// middlegame than in the endgame of these games: `a` falls from 330 cp with
-/// 10 points of material to 58 cp with all 78.
+/// Fitted in commit 059f22a, when net 3 was the built-in net, by
+/// `borrow-tune --wdl --data gen2-net3-s2026112703.vf`: net 3's self-play at
+/// 5,000 nodes a move (`borrow datagen`, seed 2026112703), 734,666 positions
+/// read, 367,333 (an even sample) fitted on; mean -ln p(result) 0.66133, where
+/// the model it replaced (fitted to the hand-crafted evaluation's games of
+/// a84d266) gave 0.70989 on the same positions (1.09861 would be knowing
+/// nothing: a third each). A score decides more in the middlegame than in the
+/// endgame of these games: `a` falls from 330 cp with 10 points of material to
+/// 58 cp with all 78. Nets 4, 5 and 6 (sha256 cf507a34…, built in by 69d7421)
+/// have replaced net 3 as the built-in net since; the model was not refitted
+/// to their games.
 pub const MODEL: Model = Model {
     a: [369.7, -231.6],
     b: [144.4, -35.7],

@@ -22,7 +22,7 @@ usage: borrow-tune --data FILE [--data FILE...] [OPTIONS]
   --max-positions N   read at most N positions
   --threads N         threads (default: all cores)
   --report N          print the losses every N epochs (default 25)
-  --wdl               instead: fit UCI_ShowWDL's win/draw/loss model (engine::wdl)
+  --wdl               instead: fit UCI_ShowWDL's win/draw/loss model (engine::win_rate)
                       to the --data positions' results and print its source
   -h, --help          this help
   --version           the version

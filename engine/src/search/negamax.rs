@@ -140,7 +140,6 @@ impl<A: SliderAttacks> Worker<'_, A> {
     }
 
     /// The principal variation search.
-    #[allow(clippy::too_many_lines)]
     pub fn negamax(
         &mut self,
         pos: &Position<A>,
