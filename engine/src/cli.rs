@@ -81,6 +81,10 @@ enum Cmd {
         #[arg(long, value_name = "NAME", default_value = Evaluator::default_kind().name(),
               value_parser = parse_eval)]
         eval: EvalKind,
+        /// A net file to evaluate with instead of the built-in net: the
+        /// signature the engine will have with that net built in
+        #[arg(long, value_name = "FILE", conflicts_with = "eval")]
+        net: Option<std::path::PathBuf>,
     },
     /// Self-play games at fixed nodes, written as training data: whole games
     /// (viriformat) or their quiet positions, with the searches' scores and
@@ -167,7 +171,21 @@ fn parse_eval(s: &str) -> Result<EvalKind, String> {
     EvalKind::from_name(s).ok_or_else(|| format!("'{s}' is not an evaluation: nnue or classical"))
 }
 
-fn run_bench(methods: &[Method], depth: u32, eval: EvalKind) -> io::Result<()> {
+/// The exit status of a bench run.
+fn bench_exit(run: io::Result<()>) -> ExitCode {
+    match run {
+        Ok(()) => ExitCode::SUCCESS,
+        // The reader has all it wanted (`borrow bench | head -1`).
+        Err(e) if e.kind() == io::ErrorKind::BrokenPipe => ExitCode::SUCCESS,
+        Err(e) => {
+            eprintln!("borrow: cannot write the results: {e}");
+            ExitCode::from(BAD_INPUT)
+        }
+    }
+}
+
+fn run_bench(methods: &[Method], depth: u32, evaluator: &Evaluator) -> io::Result<()> {
+    let eval = evaluator.kind();
     let mut out = io::stdout().lock();
     let what = if methods.len() == 1 {
         format!("method {}", methods[0])
@@ -180,11 +198,10 @@ fn run_bench(methods: &[Method], depth: u32, eval: EvalKind) -> io::Result<()> {
         eval.name(),
         POSITIONS.len()
     )?;
-    let evaluator = Evaluator::of_kind(eval);
     let mut table = Vec::new();
     for &method in methods {
         let mut written = Ok(());
-        let result = bench(method, depth, &evaluator, |i, nodes| {
+        let result = bench(method, depth, evaluator, |i, nodes| {
             if methods.len() == 1 && written.is_ok() {
                 written = writeln!(
                     out,
@@ -377,15 +394,20 @@ where
             depth,
             bare_depth,
             eval,
-        }) => match run_bench(&method, bare_depth.unwrap_or(depth), eval) {
-            Ok(()) => ExitCode::SUCCESS,
-            // The reader has all it wanted (`borrow bench | head -1`).
-            Err(e) if e.kind() == io::ErrorKind::BrokenPipe => ExitCode::SUCCESS,
-            Err(e) => {
-                eprintln!("borrow: cannot write the results: {e}");
-                ExitCode::from(BAD_INPUT)
-            }
-        },
+            net,
+        }) => {
+            let evaluator = match net {
+                None => Evaluator::of_kind(eval),
+                Some(path) => match crate::nnue::Network::from_file(&path) {
+                    Ok(net) => Evaluator::Nnue(std::sync::Arc::new(net)),
+                    Err(e) => {
+                        eprintln!("borrow: cannot use the net '{}': {e}", path.display());
+                        return ExitCode::from(BAD_INPUT);
+                    }
+                },
+            };
+            bench_exit(run_bench(&method, bare_depth.unwrap_or(depth), &evaluator))
+        }
         Some(Cmd::Datagen {
             out,
             games,

@@ -6,9 +6,18 @@ use std::path::Path;
 
 use super::{HIDDEN, INPUTS, QA, QB, SCALE};
 
-/// The net built into the engine (`engine/nets/`; README "The learned
-/// evaluation" says how it was made).
-static BUILT_IN: &[u8] = include_bytes!("../../nets/default.nnue");
+/// The net built into the engine: `engine/nets/default.nnue` (README "The
+/// learned evaluation" says how it was made), or the file the build's
+/// `BORROW_EVALFILE` named (`make EVALFILE=<net>`, as OpenBench builds;
+/// `engine/build.rs`).
+const BUILT_IN: &[u8] = include_bytes!(env!("BORROW_NET"));
+
+// A net of another layout fails the build here, not the engine at start.
+const _: () = assert!(
+    (BUILT_IN.len() == Network::SIZE || BUILT_IN.len() == Network::PADDED_SIZE)
+        && is_padding_const(BUILT_IN, Network::SIZE),
+    "the net to build in is not a (768->HIDDEN)x2->1 quantised net of this build's HIDDEN"
+);
 
 /// A quantised `(768 → HIDDEN) × 2 → 1` net.
 #[derive(Clone)]
@@ -171,11 +180,19 @@ pub const BULLET_PADDING: &[u8; 6] = b"bullet";
 /// writes it: zeros (`borrow-train`, older bullet versions) or
 /// [`BULLET_PADDING`] repeated from its first byte (bullet).
 pub fn is_padding(tail: &[u8]) -> bool {
-    tail.iter().all(|&b| b == 0)
-        || tail
-            .iter()
-            .zip(BULLET_PADDING.iter().cycle())
-            .all(|(b, p)| b == p)
+    is_padding_const(tail, 0)
+}
+
+/// [`is_padding`] of `bytes[from..]`, for the compile-time check.
+const fn is_padding_const(bytes: &[u8], from: usize) -> bool {
+    let (mut zeros, mut bullet) = (true, true);
+    let mut i = from;
+    while i < bytes.len() {
+        zeros &= bytes[i] == 0;
+        bullet &= bytes[i] == BULLET_PADDING[(i - from) % BULLET_PADDING.len()];
+        i += 1;
+    }
+    zeros || bullet
 }
 
 #[cfg(test)]
