@@ -398,7 +398,7 @@ where
         }) => {
             let evaluator = match net {
                 None => Evaluator::of_kind(eval),
-                Some(path) => match crate::nnue::Network::from_file(&path) {
+                Some(path) => match nnue::Network::from_file(&path) {
                     Ok(net) => Evaluator::Nnue(std::sync::Arc::new(net)),
                     Err(e) => {
                         eprintln!("borrow: cannot use the net '{}': {e}", path.display());

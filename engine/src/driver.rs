@@ -18,12 +18,12 @@ use rng::Rng;
 
 use crate::eval::evaluate;
 use crate::evaluator::{EvalKind, Evaluator};
-use crate::nnue::{Accumulator, Network};
 use crate::options::{Name, OPTIONS, Options, Spec, Value};
 use crate::search::{Limits, Report, Reporter, Score, Shared, Strength, search};
 use crate::tablebase::{Syzygy, Tables};
 use crate::tt::{Bound, Table};
 use crate::uci::{Command, Go, quote};
+use nnue::{Accumulator, Network};
 
 /// The engine's name and version, for `id name`.
 pub const NAME: &str = concat!("Borrow ", env!("CARGO_PKG_VERSION"));

@@ -4,7 +4,19 @@
 use std::fmt;
 use std::sync::{Arc, OnceLock};
 
-use crate::nnue::Network;
+use nnue::Network;
+
+/// The net built into the engine: `engine/nets/default.nnue` (README "The
+/// learned evaluation" says how it was made), or the file the build's
+/// `BORROW_EVALFILE` named (`make EVALFILE=<net>`, as OpenBench builds;
+/// `engine/build.rs`).
+pub const BUILT_IN_NET: &[u8] = include_bytes!(env!("BORROW_NET"));
+
+// A net of another layout fails the build here, not the engine at start.
+const _: () = assert!(
+    nnue::network::is_net_file(BUILT_IN_NET),
+    "the net to build in is not a (768->HIDDEN)x2->1 quantised net of this build's HIDDEN"
+);
 
 /// The static evaluation a search uses.
 #[derive(Clone)]
@@ -24,7 +36,10 @@ impl Evaluator {
     /// The net built into the engine, read once and shared.
     pub fn built_in_net() -> Arc<Network> {
         static NET: OnceLock<Arc<Network>> = OnceLock::new();
-        NET.get_or_init(|| Arc::new(Network::built_in())).clone()
+        NET.get_or_init(|| {
+            Arc::new(Network::from_bytes(BUILT_IN_NET).expect("checked when it was built in"))
+        })
+        .clone()
     }
 
     /// The evaluator of `kind`, with the built-in net for a net.

@@ -7,7 +7,8 @@
 //! - [`options`]: the UCI options, one table of names, types and ranges.
 //! - [`search`]: iterative deepening, PVS, quiescence, pruning, Lazy SMP.
 //! - [`eval`]: the hand-crafted, tapered evaluation and its weights.
-//! - [`nnue`]: the learned evaluation, a net updated move by move.
+//! - [`nnue`] (the crate, re-exported): the learned evaluation, a net
+//!   updated move by move, and its training data.
 //! - [`evaluator`]: which of the two the search uses.
 //! - [`board_hash`]: a hash of bitboards, for tables keyed by part of a
 //!   position.
@@ -29,7 +30,7 @@ pub mod datagen;
 pub mod driver;
 pub mod eval;
 pub mod evaluator;
-pub mod nnue;
+pub use nnue;
 pub mod options;
 pub mod search;
 pub mod tablebase;

@@ -107,7 +107,7 @@ fn games_replay_in_shakmaty_and_hold_the_text_runs_positions() {
     }
     let mut trainable = Vec::new();
     let mut plies = 0;
-    let n = engine::tune::data::read_games(&games, |game| {
+    let n = nnue::data::read::read_games(&games, |game| {
         // Every move is legal where shakmaty stands, from the start record.
         let fen: Fen = game.start.fen().parse().unwrap();
         let mut pos: Chess = fen.into_position(CastlingMode::Standard).unwrap();
@@ -224,7 +224,7 @@ fn ctrl_c_keeps_whole_records_and_resume_goes_on() {
     let status = child.wait().unwrap();
     assert_eq!(status.code(), Some(130), "{line}");
     let len = std::fs::metadata(&out).unwrap().len();
-    let games = engine::tune::data::read_games(&out, |_| {}).expect("whole games only");
+    let games = nnue::data::read::read_games(&out, |_| {}).expect("whole games only");
     assert!(len > 0 && games > 0, "{len} bytes, {games} games");
     let state = std::fs::read_to_string(out.with_extension("vf.state")).unwrap();
     assert!(state.contains(&format!("bytes {len}\n")), "{state}");
@@ -274,7 +274,7 @@ fn convert_turns_match_games_into_data_and_says_why_when_it_cannot() {
         "{said}"
     );
     let mut scores = Vec::new();
-    engine::tune::data::read_games(&out, |g| scores.extend(g.plies.iter().map(|p| p.1))).unwrap();
+    nnue::data::read::read_games(&out, |g| scores.extend(g.plies.iter().map(|p| p.1))).unwrap();
     // Black's +0.10 for itself is White's -0.10.
     assert_eq!(scores, [-10, 31, 22]);
 

@@ -105,7 +105,11 @@ fn bad_net_files_are_refused_and_the_built_in_net_stays() {
     // A good file: the built-in net written out again loads, and scores
     // the same.
     let copy = dir.join("copy.nnue");
-    std::fs::write(&copy, engine::nnue::Network::built_in().to_bytes()).unwrap();
+    std::fs::write(
+        &copy,
+        engine::evaluator::Evaluator::built_in_net().to_bytes(),
+    )
+    .unwrap();
     let said = e.info_strings_after(&format!("setoption name EvalFile value {}", copy.display()));
     assert!(said.iter().any(|l| l.contains("loaded")), "{said:?}");
     assert_eq!(eval_line(&mut e).0, built_in);

@@ -49,7 +49,7 @@ fn bench(bin: &Path, args: &[&str]) -> u64 {
 /// net the engine has not got built in.
 fn other_net(dir: &Path) -> PathBuf {
     let mut bytes = std::fs::read(root().join("engine/nets/default.nnue")).unwrap();
-    let size = engine::nnue::Network::SIZE;
+    let size = nnue::Network::SIZE;
     bytes.truncate(size);
     let bias = i16::from_le_bytes([bytes[size - 2], bytes[size - 1]]);
     bytes[size - 2..].copy_from_slice(&(bias + 600).to_le_bytes());

@@ -11,12 +11,10 @@
 use std::io::BufReader;
 use std::path::PathBuf;
 
-use engine::datagen::viriformat::{
-    FILE_MATE_BOUND, ViriGame, encode_move, read_games, to_file_score,
-};
 use engine::datagen::{Config, Format, run};
-use engine::search::{MATE, MATE_BOUND};
 use movegen::Position;
+use nnue::data::viriformat::{FILE_MATE_BOUND, ViriGame, encode_move, read_games, to_file_score};
+use nnue::score::{MATE, MATE_BOUND};
 use viriformat::chess::board::Board;
 use viriformat::dataformat::{Filter, Game, WDL};
 

@@ -1,14 +1,14 @@
 //! Loading the training data: every labelled position of the files
 //! `borrow datagen` writes (whole games in viriformat, 32-byte marlinformat
-//! records, text or gzip text; [`engine::tune::data`] reads them), filtered
+//! records, text or gzip text; [`nnue::data::read`] reads them), filtered
 //! here, as the field filters at load time so that one file serves many
 //! experiments. Games hold every searched ply; the record formats hold only
 //! the positions datagen found trainable.
 
 use std::path::PathBuf;
 
-use engine::datagen::Format;
-use engine::tune::data::{DataError, Labelled, read, read_games};
+use nnue::data::Format;
+use nnue::data::read::{DataError, Labelled, read, read_games};
 
 use crate::sample::Sample;
 
@@ -161,8 +161,8 @@ mod tests {
 
     #[test]
     fn a_games_plies_are_filtered_when_loaded() {
-        use engine::datagen::viriformat::ViriGame;
         use movegen::Position;
+        use nnue::data::viriformat::ViriGame;
         let dir = std::env::temp_dir().join(format!("borrow-train-vf-{}", std::process::id()));
         std::fs::create_dir_all(&dir).unwrap();
         let path = dir.join("g.vf");

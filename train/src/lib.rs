@@ -1,7 +1,7 @@
 //! # train
 //!
 //! `borrow-train`: fits Borrow's evaluation net, `(768 → H) × 2 → 1` with
-//! SCReLU (the engine's [`engine::nnue`]), to labelled self-play positions,
+//! SCReLU (the engine's [`nnue`]), to labelled self-play positions,
 //! on the CPU with every core, and writes the quantised file the engine
 //! loads (bullet's layout, so either trainer's nets fit either way).
 //!

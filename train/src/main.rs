@@ -7,7 +7,7 @@ use std::process::ExitCode;
 use std::time::Instant;
 
 use clap::Parser;
-use engine::nnue::HIDDEN;
+use nnue::HIDDEN;
 use train::data::{Filter, load, split_validation};
 use train::trainer::{Config, EpochReport, Progress, mean_loss, quantisation_error, run};
 
@@ -104,7 +104,7 @@ fn main() -> ExitCode {
     if cfg.hidden != HIDDEN {
         eprintln!(
             "borrow-train: note: this build of the engine loads nets of {HIDDEN} neurons; \
-             a net of {} needs HIDDEN changed in engine/src/nnue/mod.rs",
+             a net of {} needs HIDDEN changed in nnue/src/features.rs",
             cfg.hidden
         );
     }
@@ -238,7 +238,7 @@ fn main() -> ExitCode {
             }
             // The engine's own reader: a net of another width than this
             // build's has no engine score to compare.
-            if let Ok(net) = engine::nnue::Network::from_file(&last) {
+            if let Ok(net) = nnue::Network::from_file(&last) {
                 let (mean, worst) = quantisation_error(&model, &net, &validation);
                 eprintln!(
                     "the quantised net against the float one on the validation positions: \

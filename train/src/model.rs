@@ -1,14 +1,14 @@
 //! [`Model`]: the `(768 → H) × 2 → 1` net in floating point, as the trainer
 //! fits it: the forward pass, the gradient of the loss for one sample, and
-//! the quantised file the engine reads ([`engine::nnue`]).
+//! the quantised file the engine reads ([`nnue`]).
 //!
 //! The float net computes what the quantised one does: the hidden layer
 //! `h = b0 + Σ w0[f]` over the active inputs of a view, SCReLU
 //! `clamp(h, 0, 1)²`, the output `w1 · [a_us, a_them] + b1`, in units of
-//! [`engine::nnue::SCALE`] centipawns. Quantising multiplies the hidden layer
+//! [`nnue::SCALE`] centipawns. Quantising multiplies the hidden layer
 //! by `QA`, the output weights by `QB` and the output bias by `QA × QB`.
 
-use engine::nnue::{INPUTS, QA, QB};
+use nnue::{INPUTS, QA, QB};
 use rng::Rng;
 
 use crate::sample::{MAX_PIECES, Sample, sigmoid};
@@ -240,7 +240,7 @@ impl Model {
     }
 
     /// The quantised net file, bullet's layout for this architecture
-    /// ([`engine::nnue::Network::from_bytes`] reads it when `hidden` is the
+    /// ([`nnue::Network::from_bytes`] reads it when `hidden` is the
     /// engine's width): each weight rounded to its grid, so the file of
     /// [`Model::quantised`]'s net is that net exactly.
     pub fn quantised_bytes(&self) -> Vec<u8> {
@@ -259,9 +259,9 @@ impl Model {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use engine::nnue::{Accumulator, HIDDEN, Network, SCALE};
-    use engine::tune::data::Labelled;
     use movegen::Position;
+    use nnue::data::read::Labelled;
+    use nnue::{Accumulator, HIDDEN, Network, SCALE};
 
     /// Positions from random games, for tests.
     pub(crate) fn random_positions(n: usize, seed: u64) -> Vec<Position> {

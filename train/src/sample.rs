@@ -3,9 +3,9 @@
 //! score and the game's result, both from the side to move.
 
 use attacks::Color;
-use engine::nnue::{INPUTS, feature};
-use engine::tune::data::Labelled;
 use movegen::Role;
+use nnue::data::read::Labelled;
+use nnue::{INPUTS, feature};
 
 /// The most pieces a legal position has.
 pub const MAX_PIECES: usize = 32;
@@ -14,7 +14,7 @@ pub const MAX_PIECES: usize = 32;
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Sample {
     /// The net inputs of its pieces from White's point of view
-    /// ([`engine::nnue::feature`]); the first `len` count.
+    /// ([`nnue::feature`]); the first `len` count.
     features: [u16; MAX_PIECES],
     len: u8,
     /// 1 when Black is to move.
@@ -80,16 +80,14 @@ impl Sample {
     }
 
     /// The engine's score of this position with `net`, from its integer
-    /// inference ([`engine::nnue`]), for the side to move.
-    pub fn engine_score(&self, net: &engine::nnue::Network) -> i32 {
+    /// inference ([`nnue`]), for the side to move.
+    pub fn engine_score(&self, net: &nnue::Network) -> i32 {
         let white = self.features[..usize::from(self.len)]
             .iter()
             .map(|&f| usize::from(f));
         let black = white.clone().map(black_view);
-        let acc = engine::nnue::Accumulator::from_features(
-            net,
-            [white.collect::<Vec<_>>(), black.collect()],
-        );
+        let acc =
+            nnue::Accumulator::from_features(net, [white.collect::<Vec<_>>(), black.collect()]);
         let turn = if self.white_to_move() {
             Color::White
         } else {

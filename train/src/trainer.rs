@@ -54,7 +54,7 @@ impl Config {
             warmup: 100,
             weight_decay: 0.01,
             wdl: 0.3,
-            scale: engine::nnue::SCALE as f32,
+            scale: nnue::SCALE as f32,
             threads: std::thread::available_parallelism().map_or(1, |n| n.get()),
             seed: 1,
             out_dir,
@@ -155,15 +155,11 @@ fn calibration_set(train: &[Sample]) -> Vec<Sample> {
 
 /// How far `net`, as the engine evaluates with it, is from the float
 /// `model` it was quantised from on `samples`, in centipawns: (mean, worst).
-pub fn quantisation_error(
-    model: &Model,
-    net: &engine::nnue::Network,
-    samples: &[Sample],
-) -> (f64, f64) {
+pub fn quantisation_error(model: &Model, net: &nnue::Network, samples: &[Sample]) -> (f64, f64) {
     let mut scratch = Scratch::new(model.hidden);
     let (mut sum, mut worst) = (0.0f64, 0.0f64);
     for s in samples {
-        let float = f64::from(model.forward(s, &mut scratch)) * f64::from(engine::nnue::SCALE);
+        let float = f64::from(model.forward(s, &mut scratch)) * f64::from(nnue::SCALE);
         let diff = (float - f64::from(s.engine_score(net))).abs();
         sum += diff;
         worst = worst.max(diff);

@@ -4,9 +4,9 @@
 
 use std::path::PathBuf;
 
-use engine::nnue::{Network, SCALE};
-use engine::tune::data::Labelled;
 use movegen::Position;
+use nnue::data::read::Labelled;
+use nnue::{Network, SCALE};
 use rng::Rng;
 use train::data::{Filter, load, split_validation};
 use train::model::{Model, Scratch};
@@ -128,7 +128,7 @@ fn a_net_learns_the_scores_of_a_teacher_net() {
 #[test]
 fn the_loss_falls_on_real_self_play_data_and_the_engine_reads_the_net() {
     let (train, val) = split_validation(real_data(), 0.1);
-    let mut cfg = Config::new(engine::nnue::HIDDEN, out_dir("real"));
+    let mut cfg = Config::new(nnue::HIDDEN, out_dir("real"));
     cfg.epochs = 4;
     cfg.batch_size = 256;
     cfg.lr = 0.01;

@@ -18,9 +18,9 @@ use attacks::Color;
 use book::pgn::{Game as PgnGame, Outcome as PgnOutcome, Reader};
 
 use super::DatagenError;
-use super::format::Format;
-use super::viriformat::ViriGame;
 use crate::search::MATE;
+use nnue::data::marlinformat::Format;
+use nnue::data::viriformat::ViriGame;
 
 /// The score of a move comment, centipawns from the mover's side: the
 /// first word when it reads `+0.34`, `-1.20/15`, `0.00/1` or `+M5/20` (a
@@ -280,7 +280,7 @@ mod tests {
             (1, 4, 1, 1, 2, 1)
         );
         let mut back = Vec::new();
-        crate::datagen::viriformat::read_games(&std::fs::read(&vf).unwrap()[..], |g| back.push(g))
+        nnue::data::viriformat::read_games(&std::fs::read(&vf).unwrap()[..], |g| back.push(g))
             .unwrap();
         let games: Vec<PgnGame> = Reader::new(PGN).map(Result::unwrap).collect();
         assert_eq!(back, [to_viri(&games[0]).unwrap().0]);

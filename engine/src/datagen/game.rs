@@ -7,9 +7,9 @@ use std::time::{Duration, Instant};
 use movegen::{Move, Position};
 use rng::Rng;
 
-use super::viriformat::ViriGame;
 use crate::evaluator::Evaluator;
-use crate::search::{Limits, MATE_BOUND, SearchResult, Shared, Silent, search};
+use crate::search::{Limits, SearchResult, Shared, Silent, search};
+use nnue::data::viriformat::ViriGame;
 
 /// A win is adjudicated when every score of this many consecutive plies is
 /// at least [`WIN_SCORE`] for the same side (both engines agree).
@@ -67,12 +67,7 @@ pub struct Game {
     pub search_time: Duration,
 }
 
-/// Whether a searched position teaches a trainer its score: no check, a
-/// quiet best move (the score is the position's worth, not a capture's
-/// outcome under way) and no mate score. `score` from either side.
-pub fn trainable(pos: &Position, best: Move, score: i32) -> bool {
-    !pos.is_check() && !pos.is_noisy(best) && score.abs() < MATE_BOUND
-}
+pub use nnue::data::trainable;
 
 /// The position after the opening, and the keys of the positions before
 /// it (oldest first), or `None` when no try gave a playable opening.
@@ -243,6 +238,7 @@ pub fn play(
 #[cfg(test)]
 mod tests {
     use super::*;
+    use nnue::score::MATE_BOUND;
 
     fn settings() -> GameSettings {
         GameSettings {

@@ -21,10 +21,8 @@
 //! written, never half a record.
 
 pub mod convert;
-pub mod format;
 pub mod game;
 pub mod genfens;
-pub mod viriformat;
 
 use std::collections::BTreeMap;
 use std::fmt;
@@ -38,9 +36,9 @@ use std::time::{Duration, Instant};
 use movegen::Position;
 use rng::Rng;
 
-pub use format::Format;
-use format::RECORD_SIZE;
 use game::{Game, GameSettings};
+pub use nnue::data::Format;
+use nnue::data::marlinformat::RECORD_SIZE;
 
 use crate::evaluator::Evaluator;
 use crate::search::Shared;
@@ -544,6 +542,7 @@ pub fn run(
 #[cfg(test)]
 mod tests {
     use super::*;
+    use nnue::data::{marlinformat as format, viriformat};
 
     fn config(dir: &Path, name: &str, games: u64, threads: usize) -> Config {
         let mut c = Config::new(games, dir.join(name));

@@ -3,10 +3,9 @@
 
 /// Larger than any score.
 pub const INFINITY: i32 = 32_000;
-/// The score of giving mate now; mate in `n` plies scores `MATE - n`.
-pub const MATE: i32 = 31_000;
-/// Scores at or beyond this are mates.
-pub const MATE_BOUND: i32 = MATE - 1_000;
+// The mate scale, which the training data shares: `MATE - n` is mate in
+// `n` plies, and scores at or beyond `MATE_BOUND` are mates.
+pub use nnue::score::{MATE, MATE_BOUND};
 
 /// A score as a user reads it.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]

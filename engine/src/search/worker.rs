@@ -16,9 +16,9 @@ use super::stack::{MAX_PLY, Stack, new_stack};
 use super::threads::Shared;
 use crate::eval::{PawnTable, evaluate_cached};
 use crate::evaluator::Evaluator;
-use crate::nnue::AccumulatorStack;
 use crate::tablebase::TB_WIN_BOUND;
 use crate::tt::Entry;
+use nnue::AccumulatorStack;
 
 /// Late-move reductions by depth and move number.
 fn lmr_table() -> Box<[[i32; 64]; 64]> {

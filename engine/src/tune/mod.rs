@@ -10,7 +10,6 @@
 //!
 //! `borrow-tune --help` runs it.
 
-pub mod data;
 pub mod model;
 pub mod win_rate;
 
@@ -97,7 +96,7 @@ pub fn load(cfg: &Config, w: &Weights) -> Result<(Samples, Samples), String> {
     let mut line = 0usize;
     for path in &cfg.data {
         let mut full = false;
-        data::read(path, |l| {
+        nnue::data::read::read(path, |l| {
             if full || train.len() + validation.len() >= cfg.max_positions {
                 full = true;
                 return;

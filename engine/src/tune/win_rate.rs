@@ -115,7 +115,7 @@ pub const MIN_POSITIONS: usize = 10_000;
 pub fn run(files: &[PathBuf]) -> Result<Fitted, String> {
     let mut all = Vec::new();
     for f in files {
-        super::data::read(f, |l| {
+        nnue::data::read::read(f, |l| {
             if l.score.abs() < crate::search::MATE_BOUND {
                 all.push(Sample {
                     cp: f64::from(l.score),

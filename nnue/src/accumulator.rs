@@ -6,7 +6,7 @@
 use attacks::{Color, SliderAttacks};
 use movegen::{Position, Role};
 
-use super::{HIDDEN, Network, feature};
+use crate::{HIDDEN, Network, feature};
 
 /// The hidden layer before its activation, from each side's point of view
 /// (indexed by the side's colour).

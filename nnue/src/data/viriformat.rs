@@ -1,6 +1,6 @@
 //! Whole games in *viriformat*, the game format of the `viriformat` crate
 //! (Viridithas's datagen), which the bullet trainer reads: a game is its
-//! start position as a 32-byte marlinformat record ([`super::format`]), then
+//! start position as a 32-byte marlinformat record ([`super::marlinformat`]), then
 //! a 4-byte `(move, score)` pair for every searched ply, then four zero
 //! bytes. About 4 bytes a position where a marlinformat record takes 32,
 //! and every ply is kept: which positions a trainer learns from (quiet
@@ -32,9 +32,9 @@ use std::io::{self, Read, Write};
 
 use movegen::{Move, MoveKind, Position, Role};
 
-use super::format::{self, Format, RECORD_SIZE, pack, read_full, unpack};
-use super::game::trainable;
-use crate::search::{MATE, MATE_BOUND};
+use super::marlinformat::{self as format, Format, RECORD_SIZE, pack, read_full, unpack};
+use super::trainable;
+use crate::score::{MATE, MATE_BOUND};
 
 /// A file score of mate now; mate in `n` plies is `FILE_MATE - n`.
 pub const FILE_MATE: i32 = i16::MAX as i32;

@@ -4,20 +4,7 @@
 use std::fmt;
 use std::path::Path;
 
-use super::{HIDDEN, INPUTS, QA, QB, SCALE};
-
-/// The net built into the engine: `engine/nets/default.nnue` (README "The
-/// learned evaluation" says how it was made), or the file the build's
-/// `BORROW_EVALFILE` named (`make EVALFILE=<net>`, as OpenBench builds;
-/// `engine/build.rs`).
-const BUILT_IN: &[u8] = include_bytes!(env!("BORROW_NET"));
-
-// A net of another layout fails the build here, not the engine at start.
-const _: () = assert!(
-    (BUILT_IN.len() == Network::SIZE || BUILT_IN.len() == Network::PADDED_SIZE)
-        && is_padding_const(BUILT_IN, Network::SIZE),
-    "the net to build in is not a (768->HIDDEN)x2->1 quantised net of this build's HIDDEN"
-);
+use crate::{HIDDEN, INPUTS, QA, QB, SCALE};
 
 /// A quantised `(768 → HIDDEN) × 2 → 1` net.
 #[derive(Clone)]
@@ -78,11 +65,6 @@ impl Network {
     pub const SIZE: usize = 2 * (INPUTS * HIDDEN + HIDDEN + 2 * HIDDEN + 1);
     /// [`Self::SIZE`] rounded up to a multiple of 64, as bullet writes it.
     pub const PADDED_SIZE: usize = Self::SIZE.div_ceil(64) * 64;
-
-    /// The net built into the engine.
-    pub fn built_in() -> Network {
-        Network::from_bytes(BUILT_IN).expect("the built-in net has this build's layout")
-    }
 
     /// A net from its file's bytes: [`Self::SIZE`] bytes, or
     /// [`Self::PADDED_SIZE`] with the padding [`is_padding`] accepts after
@@ -179,37 +161,60 @@ pub const BULLET_PADDING: &[u8; 6] = b"bullet";
 /// Whether `tail`, the bytes after a net's weights, is padding as a trainer
 /// writes it: zeros (`borrow-train`, older bullet versions) or
 /// [`BULLET_PADDING`] repeated from its first byte (bullet).
-pub fn is_padding(tail: &[u8]) -> bool {
-    is_padding_const(tail, 0)
-}
-
-/// [`is_padding`] of `bytes[from..]`, for the compile-time check.
-const fn is_padding_const(bytes: &[u8], from: usize) -> bool {
+pub const fn is_padding(tail: &[u8]) -> bool {
     let (mut zeros, mut bullet) = (true, true);
-    let mut i = from;
-    while i < bytes.len() {
-        zeros &= bytes[i] == 0;
-        bullet &= bytes[i] == BULLET_PADDING[(i - from) % BULLET_PADDING.len()];
+    let mut i = 0;
+    while i < tail.len() {
+        zeros &= tail[i] == 0;
+        bullet &= tail[i] == BULLET_PADDING[i % BULLET_PADDING.len()];
         i += 1;
     }
     zeros || bullet
+}
+
+/// Whether `bytes` is a net file of this layout: its size, and the padding
+/// after the weights. A `const fn`, so that a build can check the net it
+/// includes.
+pub const fn is_net_file(bytes: &[u8]) -> bool {
+    (bytes.len() == Network::SIZE || bytes.len() == Network::PADDED_SIZE)
+        && is_padding(bytes.split_at(Network::SIZE).1)
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
 
+    /// A net of seeded pseudo-random weights, small enough that the output
+    /// stays in range.
+    fn random_net(seed: u64) -> Network {
+        let mut state = seed | 1;
+        let mut next = |bound: i16| {
+            state ^= state << 13;
+            state ^= state >> 7;
+            state ^= state << 17;
+            (state % (2 * bound as u64 + 1)) as i16 - bound
+        };
+        let mut net = Network::zeroed();
+        for row in net.l0_weights.iter_mut() {
+            row.iter_mut().for_each(|w| *w = next(90));
+        }
+        net.l0_bias.iter_mut().for_each(|w| *w = next(90));
+        net.l1_weights.iter_mut().for_each(|w| *w = next(120));
+        net.l1_bias = next(5_000);
+        net
+    }
+
     #[test]
-    fn the_built_in_net_reads_and_writes_back_the_same_bytes() {
-        let net = Network::built_in();
-        let bytes = net.to_bytes();
+    fn a_net_reads_and_writes_back_the_same_bytes() {
+        let bytes = random_net(7).to_bytes();
         assert_eq!(bytes.len(), Network::PADDED_SIZE);
-        assert_eq!(&bytes[..], BUILT_IN);
+        assert!(is_net_file(&bytes));
+        assert_eq!(Network::from_bytes(&bytes).unwrap().to_bytes(), bytes);
     }
 
     #[test]
     fn files_of_another_size_or_with_garbage_padding_are_refused() {
-        let bytes = Network::built_in().to_bytes();
+        let bytes = random_net(3).to_bytes();
         assert_eq!(
             Network::from_bytes(&bytes[..100]).unwrap_err(),
             NetError::WrongSize { got: 100 }
@@ -234,12 +239,12 @@ mod tests {
         assert!(matches!(missing, NetError::Io(_)), "{missing}");
     }
 
-    /// The built-in net's weights padded as bullet pads a quantised file
+    /// A net's weights padded as bullet pads a quantised file
     /// (`to_quantised_buffer` in bullet's `crates/trainer/src/model/weights.rs`:
     /// `b"bullet"` repeated from the end of the weights up to a multiple of
     /// 64 bytes).
     fn bullet_padded() -> Vec<u8> {
-        let mut bytes = Network::built_in().to_bytes();
+        let mut bytes = random_net(11).to_bytes();
         bytes.truncate(Network::SIZE);
         let chs = [b'b', b'u', b'l', b'l', b'e', b't'];
         let pad = bytes.len() % 64;
@@ -255,12 +260,9 @@ mod tests {
     fn a_net_padded_as_bullet_pads_it_evaluates_as_the_zero_padded_one() {
         let bullet = bullet_padded();
         assert_eq!(bullet.len(), Network::PADDED_SIZE);
-        assert_ne!(
-            bullet, BUILT_IN,
-            "the padding differs from the built-in file's"
-        );
+        let zeros = random_net(11);
+        assert_ne!(bullet, zeros.to_bytes(), "the padding differs from zeros");
         let net = Network::from_bytes(&bullet).expect("bullet's padding is accepted");
-        let zeros = Network::built_in();
         assert_eq!(net.to_bytes(), zeros.to_bytes());
         for fen in [
             "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
@@ -268,8 +270,8 @@ mod tests {
             "8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 b - - 0 1",
         ] {
             let pos: movegen::Position = movegen::Position::from_fen(fen).expect("a legal FEN");
-            let a = super::super::Accumulator::refresh(&net, &pos).evaluate(&net, pos.turn());
-            let b = super::super::Accumulator::refresh(&zeros, &pos).evaluate(&zeros, pos.turn());
+            let a = crate::Accumulator::refresh(&net, &pos).evaluate(&net, pos.turn());
+            let b = crate::Accumulator::refresh(&zeros, &pos).evaluate(&zeros, pos.turn());
             assert_eq!(a, b, "{fen}");
         }
         // A file as bullet writes it, read from disk.

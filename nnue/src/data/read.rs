@@ -1,10 +1,10 @@
 //! Labelled positions for tuning, as `borrow datagen` writes them (see
-//! [`crate::datagen::format`]), the format told by the file's name
+//! [`super::marlinformat`]), the format told by the file's name
 //! ([`Format::of_path`]): lines `FEN | score | result` (the score in
 //! centipawns and the result, 1.0, 0.5 or 0.0, from White's side), as
 //! `shared/data/selfplay` holds, plain or gzip (by the file's first two
 //! bytes); 32-byte binary records (`*.bin`); or whole games in viriformat
-//! (`*.vf`), whose trainable plies ([`crate::datagen::game::trainable`])
+//! (`*.vf`), whose trainable plies ([`super::trainable`])
 //! [`read`] hands on ([`read_games`] gives the games).
 
 use std::fmt;
@@ -12,9 +12,9 @@ use std::fs::File;
 use std::io::{BufRead, BufReader, Read};
 use std::path::Path;
 
-use crate::datagen::format::{Format, RECORD_SIZE, read_full, unpack};
-pub use crate::datagen::format::{Labelled, parse_text as parse_line};
-use crate::datagen::viriformat::{self, ViriGame};
+use super::marlinformat::{Format, RECORD_SIZE, read_full, unpack};
+pub use super::marlinformat::{Labelled, parse_text as parse_line};
+use super::viriformat::{self, ViriGame};
 
 /// A line or record that is not a labelled position, or a file that cannot
 /// be read.
@@ -219,7 +219,7 @@ mod tests {
 
     #[test]
     fn binary_records_are_read_and_a_cut_or_bad_one_is_named() {
-        use crate::datagen::format::pack;
+        use super::super::marlinformat::pack;
         let fens = [
             "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1",
             "8/8/8/4k3/8/8/8/3QK3 w - - 0 1",

@@ -1,38 +1,5 @@
-//! The learned evaluation: an efficiently updatable neural network (NNUE).
-//!
-//! The architecture is the simplest one the field trains first,
-//! `(768 → HIDDEN) × 2 → 1`:
-//!
-//! - 768 inputs, one for each (colour, role, square) seen from one side
-//!   ([`feature`]): the side's own pieces first, its board flipped
-//!   vertically when the side is Black;
-//! - one hidden layer of [`HIDDEN`] neurons with shared weights, computed
-//!   twice, once from each side's point of view (the two
-//!   [`Accumulator`] halves, kept up to date move by move by the search);
-//! - the side to move's half and then the other's, each through SCReLU
-//!   (`clamp(x, 0, 1)²`), into one output neuron.
-//!
-//! The net file ([`Network::from_bytes`]) is the quantised layout the
-//! bullet trainer writes for this architecture, so a net trained with
-//! bullet on a GPU loads as well as one from `borrow-train`: little-endian
-//! `i16`s, the first layer's weights (feature by feature), its biases, the
-//! output weights (side to move's half first), the output bias, then zeros
-//! up to a multiple of 64 bytes. The first layer is scaled by [`QA`], the
-//! output weights by [`QB`], the output bias by `QA × QB`; the output times
-//! [`SCALE`] is centipawns.
-//!
-//! Every step is integer arithmetic, so the score is the same whatever the
-//! attack method, the order of the additions or the SIMD width the compiler
-//! chose.
-//!
-//! - `network`: the weights, the file format and the output layer.
-//! - `accumulator`: the hidden layer, refreshed or updated by the moves.
-
-mod accumulator;
-mod network;
-
-pub use accumulator::{Accumulator, AccumulatorStack};
-pub use network::{NetError, Network};
+//! The inputs of the net: one for each (colour, role, square) seen from one
+//! side, and the net's sizes and quantisation.
 
 use attacks::{Color, Square};
 use movegen::Role;
