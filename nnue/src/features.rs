@@ -29,6 +29,15 @@ pub const fn feature(side: Color, color: Color, role: Role, sq: Square) -> usize
     theirs * 384 + role.index() * 64 + sq
 }
 
+/// An input seen from the other side: the number White's view gives a
+/// piece, as Black's view numbers it, and back (the halves swapped, the
+/// rank mirrored). The one mirroring: `feature(Black, ..)` is
+/// `other_view(feature(White, ..))`.
+#[inline(always)]
+pub const fn other_view(f: usize) -> usize {
+    ((f + INPUTS / 2) % INPUTS) ^ 56
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -50,6 +59,15 @@ mod tests {
             }
         }
         assert!(seen.iter().all(|&s| s));
+        for color in Color::ALL {
+            for role in Role::ALL {
+                for sq in (0..64).map(Square::new) {
+                    let w = feature(Color::White, color, role, sq);
+                    assert_eq!(other_view(w), feature(Color::Black, color, role, sq));
+                    assert_eq!(other_view(other_view(w)), w);
+                }
+            }
+        }
         // A white pawn on a2 from each side.
         let a2 = Square::new(8);
         assert_eq!(feature(Color::White, Color::White, Role::Pawn, a2), 8);

@@ -109,7 +109,6 @@ impl Network {
     /// The file's bytes, padded to a multiple of 64 ([`Self::from_bytes`]
     /// reads them back).
     pub fn to_bytes(&self) -> Vec<u8> {
-        let mut out = Vec::with_capacity(Self::PADDED_SIZE);
         let words = self
             .l0_weights
             .iter()
@@ -117,11 +116,7 @@ impl Network {
             .chain(&self.l0_bias)
             .chain(&self.l1_weights)
             .chain(core::iter::once(&self.l1_bias));
-        for w in words {
-            out.extend_from_slice(&w.to_le_bytes());
-        }
-        out.resize(Self::PADDED_SIZE, 0);
-        out
+        file_bytes(words.copied())
     }
 
     /// A net of zeros.
@@ -152,6 +147,26 @@ impl Network {
             .wrapping_add(half(them, &self.l1_weights[HIDDEN..]));
         (sum / QA + i32::from(self.l1_bias)) * SCALE / (QA * QB)
     }
+}
+
+/// A float weight on its layer's grid of `1 / scale` ([`QA`] for the hidden
+/// layer, [`QB`] for the output weights, `QA × QB` for the output bias): the
+/// file's `i16`, rounded to the nearest and saturated. The one quantisation
+/// of the net, for any hidden width (`borrow-train` writes nets of other
+/// widths than this build's).
+pub fn quantise(weight: f32, scale: i32) -> i16 {
+    (weight * scale as f32)
+        .round()
+        .clamp(f32::from(i16::MIN), f32::from(i16::MAX)) as i16
+}
+
+/// A net file's bytes from its weights in file order (see the crate's
+/// documentation), little-endian, padded with zeros to a multiple of 64:
+/// the one writer of the layout, for any hidden width.
+pub fn file_bytes(words: impl IntoIterator<Item = i16>) -> Vec<u8> {
+    let mut out: Vec<u8> = words.into_iter().flat_map(i16::to_le_bytes).collect();
+    out.resize(out.len().div_ceil(64) * 64, 0);
+    out
 }
 
 /// The bytes bullet repeats to pad a quantised net to a multiple of 64

@@ -7,38 +7,11 @@
 
 use std::path::PathBuf;
 
-use nnue::data::Format;
+pub use nnue::data::Filter;
 use nnue::data::read::{DataError, Labelled, read, read_games};
+use nnue::data::{Format, Verdict};
 
 use crate::sample::Sample;
-
-/// Which positions are left out.
-#[derive(Copy, Clone, Debug, PartialEq, Eq)]
-pub struct Filter {
-    /// Positions whose side to move is in check (the score is the
-    /// search's, about a forced reply, not the position's worth).
-    pub skip_check: bool,
-    /// Positions whose |score| exceeds this (mates, lost causes).
-    pub max_score: i32,
-    /// Positions with fewer pieces than this (tablebase territory).
-    pub min_pieces: usize,
-    /// Positions of a game whose move was a capture or a promotion (the
-    /// score is the exchange under way, not the position's worth).
-    pub skip_noisy: bool,
-}
-
-impl Default for Filter {
-    /// In check out, noisy moves out, |score| above 3,000 out, every piece
-    /// count kept.
-    fn default() -> Filter {
-        Filter {
-            skip_check: true,
-            max_score: 3000,
-            min_pieces: 0,
-            skip_noisy: true,
-        }
-    }
-}
 
 /// What loading found.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
@@ -66,34 +39,27 @@ impl Loaded {
 pub fn load(paths: &[PathBuf], filter: &Filter) -> Result<(Vec<Sample>, Loaded), DataError> {
     let mut samples = Vec::new();
     let mut tally = Loaded::default();
-    let mut take = |l: Labelled, tally: &mut Loaded| {
-        if filter.skip_check && l.pos.is_check() {
-            tally.in_check += 1;
-        } else if l.score.abs() > filter.max_score {
-            tally.extreme += 1;
-        } else if (l.pos.occupied().count() as usize) < filter.min_pieces {
-            tally.few_pieces += 1;
-        } else {
-            samples.push(Sample::new(&l));
-        }
-    };
+    let mut take =
+        |l: Labelled, best, tally: &mut Loaded| match filter.verdict(&l.pos, best, l.score) {
+            Verdict::Keep => samples.push(Sample::new(&l)),
+            Verdict::InCheck => tally.in_check += 1,
+            Verdict::Extreme => tally.extreme += 1,
+            Verdict::FewPieces => tally.few_pieces += 1,
+            Verdict::Noisy => tally.noisy += 1,
+        };
     for path in paths {
         if Format::of_path(path) == Format::Viri {
             read_games(path, |game| {
                 for (pos, best, score) in game.positions() {
                     tally.read += 1;
-                    if filter.skip_noisy && pos.is_noisy(best) {
-                        tally.noisy += 1;
-                        continue;
-                    }
                     let result = game.result;
-                    take(Labelled { pos, score, result }, &mut tally);
+                    take(Labelled { pos, score, result }, Some(best), &mut tally);
                 }
             })?;
         } else {
             read(path, |l| {
                 tally.read += 1;
-                take(l, &mut tally);
+                take(l, None, &mut tally);
             })?;
         }
     }

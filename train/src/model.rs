@@ -8,6 +8,7 @@
 //! [`nnue::SCALE`] centipawns. Quantising multiplies the hidden layer
 //! by `QA`, the output weights by `QB` and the output bias by `QA × QB`.
 
+use nnue::network::{file_bytes, quantise};
 use nnue::{INPUTS, QA, QB};
 use rng::Rng;
 
@@ -203,7 +204,7 @@ impl Model {
     pub fn rounded(&self) -> Model {
         let l = self.layout();
         let mut m = self.clone();
-        let round = |x: &mut f32, k: i32| *x = (*x * k as f32).round() / k as f32;
+        let round = |x: &mut f32, k: i32| *x = f32::from(quantise(*x, k)) / k as f32;
         m.params[..l.w1()].iter_mut().for_each(|w| round(w, QA));
         m.params[l.w1()..l.b1()]
             .iter_mut()
@@ -245,14 +246,10 @@ impl Model {
     /// [`Model::quantised`]'s net is that net exactly.
     pub fn quantised_bytes(&self) -> Vec<u8> {
         let l = self.layout();
-        let q = |x: f32, k: i32| (x * k as f32).round().clamp(-32768.0, 32767.0) as i16;
-        let mut words: Vec<i16> = Vec::with_capacity(l.params());
-        words.extend(self.params[..l.w1()].iter().map(|&w| q(w, QA)));
-        words.extend(self.params[l.w1()..l.b1()].iter().map(|&w| q(w, QB)));
-        words.push(q(self.params[l.b1()], QA * QB));
-        let mut out: Vec<u8> = words.iter().flat_map(|w| w.to_le_bytes()).collect();
-        out.resize(out.len().div_ceil(64) * 64, 0);
-        out
+        let hidden = self.params[..l.w1()].iter().map(|&w| quantise(w, QA));
+        let output = self.params[l.w1()..l.b1()].iter().map(|&w| quantise(w, QB));
+        let bias = quantise(self.params[l.b1()], QA * QB);
+        file_bytes(hidden.chain(output).chain(std::iter::once(bias)))
     }
 }
 

@@ -5,12 +5,13 @@
 use attacks::Color;
 use movegen::Role;
 use nnue::data::read::Labelled;
-use nnue::{INPUTS, feature};
+use nnue::feature;
+use nnue::features::other_view;
 
 /// The most pieces a legal position has.
 pub const MAX_PIECES: usize = 32;
 
-/// One labelled position, 72 bytes.
+/// One labelled position, 70 bytes.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Sample {
     /// The net inputs of its pieces from White's point of view
@@ -67,7 +68,7 @@ impl Sample {
         let n = usize::from(self.len);
         let stm_black = self.black_to_move == 1;
         for (i, &f) in self.features[..n].iter().enumerate() {
-            let (w, b) = (usize::from(f), black_view(usize::from(f)));
+            let (w, b) = (usize::from(f), other_view(usize::from(f)));
             if stm_black {
                 us[i] = b;
                 them[i] = w;
@@ -85,7 +86,7 @@ impl Sample {
         let white = self.features[..usize::from(self.len)]
             .iter()
             .map(|&f| usize::from(f));
-        let black = white.clone().map(black_view);
+        let black = white.clone().map(other_view);
         let acc =
             nnue::Accumulator::from_features(net, [white.collect::<Vec<_>>(), black.collect()]);
         let turn = if self.white_to_move() {
@@ -121,18 +122,6 @@ impl Sample {
     pub fn pieces(&self) -> usize {
         usize::from(self.len)
     }
-}
-
-/// The input a piece of White's view `f` is from Black's: the other
-/// colour's half, the rank mirrored.
-#[inline(always)]
-pub fn black_view(f: usize) -> usize {
-    let other_half = if f >= INPUTS / 2 {
-        f - INPUTS / 2
-    } else {
-        f + INPUTS / 2
-    };
-    other_half ^ 56
 }
 
 /// The logistic function.

@@ -3,10 +3,9 @@
 //!
 //! - [`game`]: one game: the opening, fixed-node searches, the rules and the
 //!   adjudication, the positions kept.
-//! - [`mod@format`]: the text and binary (marlinformat) records, and which
-//!   format a file is in.
-//! - [`viriformat`]: whole games, every searched ply in 4 bytes (the
-//!   default output).
+//! - The formats it writes, and which positions are trainable, are the
+//!   `nnue` crate's ([`nnue::data`]): text and binary (marlinformat)
+//!   records, and whole games in viriformat (the default output).
 //! - [`genfens`]: opening positions for OpenBench's distributed datagen.
 //! - [`convert`]: match games (PGN with scores) into training data.
 //!

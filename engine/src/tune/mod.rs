@@ -4,7 +4,7 @@
 //! training positions, printing the training and validation loss, and
 //! write the result as the Rust source of `engine/src/eval/weights.rs`.
 //!
-//! - [`data`]: reading `FEN | score | result` files (text or gzip).
+//! - The data is read by the `nnue` crate's readers ([`nnue::data::read`]).
 //! - [`model`]: the positions as sparse coefficients, the loss and its gradient.
 //! - [`win_rate`]: fitting the win/draw/loss model of `UCI_ShowWDL`.
 //!
