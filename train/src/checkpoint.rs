@@ -7,7 +7,7 @@ use std::io::{self, Read, Write};
 use std::path::Path;
 
 use crate::model::{Layout, Model};
-use crate::optimizer::AdamW;
+use crate::optimizer::{AdamW, adamw};
 
 const MAGIC: &[u8; 8] = b"BRWTRN01";
 
@@ -112,7 +112,7 @@ impl Checkpoint {
                 v: floats(2),
                 beta1,
                 beta2,
-                decay,
+                ..adamw(0, decay)
             },
         })
     }
@@ -143,7 +143,7 @@ mod tests {
     #[test]
     fn a_checkpoint_reads_back_and_a_bad_one_is_refused() {
         let model = Model::new(4, 7);
-        let mut optimizer = AdamW::new(model.params.len(), 0.01);
+        let mut optimizer = adamw(model.params.len(), 0.01);
         optimizer.steps = 12;
         optimizer.m[3] = 0.25;
         optimizer.v[5] = 0.5;

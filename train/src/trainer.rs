@@ -10,7 +10,7 @@ use rng::Rng;
 
 use crate::checkpoint::{Checkpoint, CheckpointError};
 use crate::model::{Model, Scratch};
-use crate::optimizer::{AdamW, Schedule};
+use crate::optimizer::{Schedule, adamw};
 use crate::sample::Sample;
 
 /// What a run is asked to do.
@@ -266,7 +266,7 @@ pub fn run(
         (c.model, c.optimizer, c.epochs_done)
     } else {
         let model = Model::new(cfg.hidden, cfg.seed);
-        let opt = AdamW::new(model.params.len(), cfg.weight_decay);
+        let opt = adamw(model.params.len(), cfg.weight_decay);
         (model, opt, 0)
     };
     let batches = train.len().div_ceil(cfg.batch_size);

@@ -205,37 +205,8 @@ fn loss_and_gradient(
     (loss * inv, grad)
 }
 
-/// Adam's state.
-struct Adam {
-    m: Vec<f64>,
-    v: Vec<f64>,
-    t: i32,
-}
-
-impl Adam {
-    fn new(n: usize) -> Adam {
-        Adam {
-            m: vec![0.0; n],
-            v: vec![0.0; n],
-            t: 0,
-        }
-    }
-
-    fn step(&mut self, p: &mut [f64], grad: &[f64], lr: f64) {
-        const B1: f64 = 0.9;
-        const B2: f64 = 0.999;
-        self.t += 1;
-        let c1 = 1.0 - B1.powi(self.t);
-        let c2 = 1.0 - B2.powi(self.t);
-        for i in 0..p.len() {
-            self.m[i] = B1 * self.m[i] + (1.0 - B1) * grad[i];
-            self.v[i] = B2 * self.v[i] + (1.0 - B2) * grad[i] * grad[i];
-            let m = self.m[i] / c1;
-            let v = self.v[i] / c2;
-            p[i] -= lr * m / (v.sqrt() + 1e-12);
-        }
-    }
-}
+/// Adam's `eps` in the tuner.
+const EPS: f64 = 1e-12;
 
 /// Fits the weights, starting from `start`, on `train`, printing progress
 /// through `progress`.
@@ -256,7 +227,7 @@ pub fn fit(
         "epoch 0: training loss {:.6}, validation loss {:.6}",
         before.0, before.1
     ));
-    let mut adam = Adam::new(PARAM_COUNT);
+    let mut adam = optim::Adam::new(PARAM_COUNT, EPS);
     for epoch in 1..=cfg.epochs {
         // The last fifth at a quarter of the step, to settle.
         let lr = if epoch * 5 > cfg.epochs * 4 {

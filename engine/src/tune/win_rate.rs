@@ -70,21 +70,14 @@ fn gradient(m: &Model, samples: &[Sample]) -> [f64; 4] {
 /// centipawns from `start`; the fitted model and its loss.
 pub fn fit(samples: &[Sample], start: Model, iterations: usize, step: f64) -> (Model, f64) {
     let mut p = [start.a[0], start.a[1], start.b[0], start.b[1]];
-    let (mut m1, mut m2) = ([0.0; 4], [0.0; 4]);
-    let (beta1, beta2) = (0.9f64, 0.999f64);
+    let mut adam = optim::Adam::new(4, 1e-9);
     let model = |p: &[f64; 4]| Model {
         a: [p[0], p[1]],
         b: [p[2], p[3]],
     };
-    for t in 1..=iterations {
+    for _ in 0..iterations {
         let g = gradient(&model(&p), samples);
-        for i in 0..4 {
-            m1[i] = beta1 * m1[i] + (1.0 - beta1) * g[i];
-            m2[i] = beta2 * m2[i] + (1.0 - beta2) * g[i] * g[i];
-            let mh = m1[i] / (1.0 - beta1.powi(t as i32));
-            let vh = m2[i] / (1.0 - beta2.powi(t as i32));
-            p[i] -= step * mh / (vh.sqrt() + 1e-9);
-        }
+        adam.step(&mut p, &g, step);
     }
     let fitted = model(&p);
     (fitted, loss(&fitted, samples))
