@@ -2,14 +2,18 @@
 //! crate's docs and the README's "The learned evaluation").
 
 use std::io::{IsTerminal, Write};
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 use std::time::Instant;
 
 use clap::Parser;
 use nnue::HIDDEN;
-use train::data::{Filter, load, split_validation};
-use train::trainer::{Config, EpochReport, Progress, mean_loss, quantisation_error, run};
+use train::data::{Filter, Loaded, load, split_validation};
+use train::model::Model;
+use train::sample::Sample;
+use train::trainer::{
+    Config, EpochReport, Progress, TrainError, mean_loss, quantisation_error, run,
+};
 
 /// Trains Borrow's evaluation net, (768->H)x2->1 with SCReLU, on labelled
 /// positions (`borrow datagen` output: viriformat games in files named *.vf,
@@ -83,8 +87,73 @@ Then: borrow, 'setoption name EvalFile value nets/run1/net-e10.nnue', \
 'setoption name Evaluation value nnue'.\n\n\
 Exit status: 0 done; 1 a file could not be read or written; 2 bad options or data.";
 
+/// Exit status: 0 done; 1 a file could not be read or written; 2 bad
+/// options or data (as `AFTER_HELP` says).
 fn main() -> ExitCode {
-    let args = Args::parse();
+    match train_net(&Args::parse()) {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(Failure { status, message }) => {
+            eprintln!("borrow-train: {message}");
+            ExitCode::from(status)
+        }
+    }
+}
+
+/// Why a run ends early: the message for stderr and the exit status.
+struct Failure {
+    status: u8,
+    message: String,
+}
+
+impl Failure {
+    /// Bad options or data: exit status 2.
+    fn bad(message: impl Into<String>) -> Failure {
+        Failure {
+            status: 2,
+            message: message.into(),
+        }
+    }
+}
+
+impl From<TrainError> for Failure {
+    /// A setup the trainer refuses is bad options (2); a checkpoint, a net
+    /// or the log that cannot be read or written, 1.
+    fn from(e: TrainError) -> Failure {
+        let status = if matches!(e, TrainError::Setup(_)) {
+            2
+        } else {
+            1
+        };
+        Failure {
+            status,
+            message: e.to_string(),
+        }
+    }
+}
+
+/// A run, step by step.
+fn train_net(args: &Args) -> Result<(), Failure> {
+    // 1. The trainer's configuration.
+    let cfg = config(args)?;
+    // 2. The data: read, filtered, and split for validation.
+    let (train, validation) = read_data(args, &cfg)?;
+    // 3. What the run will do.
+    announce(&cfg, &train, &validation);
+    // 4. Ctrl-C stops the run at the end of the epoch, with its checkpoint.
+    if let Err(e) = interrupt::install() {
+        eprintln!("borrow-train: note: {e}; Ctrl-C stops at once, losing the epoch");
+    }
+    // 5. The epochs.
+    let started = Instant::now();
+    let model = train_epochs(args, &cfg, &train, &validation)?;
+    // 6. The report.
+    report(&cfg, &model, &validation, started);
+    Ok(())
+}
+
+/// Step 1: the options as the trainer's configuration. A `--wdl` outside 0
+/// to 1 is an error; a width the engine does not load, a note.
+fn config(args: &Args) -> Result<Config, Failure> {
     let mut cfg = Config::new(args.hidden, args.out.clone());
     cfg.epochs = args.epochs;
     cfg.batch_size = args.batch_size;
@@ -98,8 +167,7 @@ fn main() -> ExitCode {
         cfg.threads = threads;
     }
     if !(0.0..=1.0).contains(&cfg.wdl) {
-        eprintln!("borrow-train: --wdl must be between 0 and 1");
-        return ExitCode::from(2);
+        return Err(Failure::bad("--wdl must be between 0 and 1"));
     }
     if cfg.hidden != HIDDEN {
         eprintln!(
@@ -108,6 +176,13 @@ fn main() -> ExitCode {
             cfg.hidden
         );
     }
+    Ok(cfg)
+}
+
+/// Step 2: the positions the filters keep, with a line on what was read and
+/// left out, split into training and validation positions. Data that cannot
+/// be read, or fewer training positions than a batch, is an error.
+fn read_data(args: &Args, cfg: &Config) -> Result<(Vec<Sample>, Vec<Sample>), Failure> {
     let filter = Filter {
         skip_check: !args.keep_check,
         max_score: args.max_score,
@@ -115,14 +190,28 @@ fn main() -> ExitCode {
         skip_noisy: !args.keep_noisy,
     };
     let t = Instant::now();
-    let (samples, tally) = match load(&args.data, &filter) {
-        Ok(x) => x,
-        Err(e) => {
-            eprintln!("borrow-train: {e}");
-            return ExitCode::from(2);
-        }
-    };
-    // Only the filters that are on.
+    let (samples, tally) = load(&args.data, &filter).map_err(|e| Failure::bad(e.to_string()))?;
+    eprintln!(
+        "read {} positions in {:.1} s: kept {}, left out {}",
+        tally.read,
+        t.elapsed().as_secs_f64(),
+        tally.kept(),
+        left_out(args, &filter, &tally)
+    );
+    let (train, validation) = split_validation(samples, args.validation);
+    if train.len() < cfg.batch_size {
+        return Err(Failure::bad(format!(
+            "{} training positions, fewer than one batch ({}): generate more \
+             with 'borrow datagen' or lower --batch-size",
+            train.len(),
+            cfg.batch_size
+        )));
+    }
+    Ok((train, validation))
+}
+
+/// What the filters left out: only the filters that are on.
+fn left_out(args: &Args, filter: &Filter, tally: &Loaded) -> String {
     let mut left_out = Vec::new();
     if filter.skip_noisy {
         left_out.push(format!("{} with a noisy move", tally.noisy));
@@ -137,23 +226,11 @@ fn main() -> ExitCode {
             tally.few_pieces, args.min_pieces
         ));
     }
-    eprintln!(
-        "read {} positions in {:.1} s: kept {}, left out {}",
-        tally.read,
-        t.elapsed().as_secs_f64(),
-        tally.kept(),
-        left_out.join(", ")
-    );
-    let (train, validation) = split_validation(samples, args.validation);
-    if train.len() < cfg.batch_size {
-        eprintln!(
-            "borrow-train: {} training positions, fewer than one batch ({}): generate more \
-             with 'borrow datagen' or lower --batch-size",
-            train.len(),
-            cfg.batch_size
-        );
-        return ExitCode::from(2);
-    }
+    left_out.join(", ")
+}
+
+/// Step 3: the net, the positions, the epochs and the threads.
+fn announce(cfg: &Config, train: &[Sample], validation: &[Sample]) {
     eprintln!(
         "training (768->{})x2->1 on {} positions, validating on {}; {} epochs of {} batches, {} threads",
         cfg.hidden,
@@ -163,109 +240,130 @@ fn main() -> ExitCode {
         train.len().div_ceil(cfg.batch_size),
         cfg.threads
     );
+}
+
+/// Step 5: the training, with a progress line on a terminal and a line per
+/// epoch on stderr and in DIR/log.csv. A log that cannot be written does
+/// not stop the run: its first error is reported once the run is done.
+fn train_epochs(
+    args: &Args,
+    cfg: &Config,
+    train: &[Sample],
+    validation: &[Sample],
+) -> Result<Model, Failure> {
     let log_path = cfg.out_dir.join("log.csv");
     let terminal = std::io::stderr().is_terminal();
-    let progress = |p: &Progress| {
-        if terminal {
-            eprint!(
-                "\repoch {}/{} batch {}/{} loss {:.6} {:.0} pos/s ETA {}   ",
-                p.epoch,
-                p.epochs,
-                p.batch,
-                p.batches,
-                p.loss,
-                p.rate,
-                clock(p.eta)
-            );
-        }
-    };
     let mut log_error = None;
-    let epoch_done = |r: &EpochReport| {
-        if terminal {
-            eprint!("\r");
-        }
+    let model = run(
+        cfg,
+        train,
+        validation,
+        args.resume,
+        |p| show_progress(terminal, p),
+        |r| epoch_done(r, terminal, &log_path, &mut log_error),
+    )?;
+    if let Some(e) = log_error {
+        eprintln!("borrow-train: {}: {e}", log_path.display());
+    }
+    Ok(model)
+}
+
+/// The progress line, on a terminal only.
+fn show_progress(terminal: bool, p: &Progress) {
+    if terminal {
+        eprint!(
+            "\repoch {}/{} batch {}/{} loss {:.6} {:.0} pos/s ETA {}   ",
+            p.epoch,
+            p.epochs,
+            p.batch,
+            p.batches,
+            p.loss,
+            p.rate,
+            clock(p.eta)
+        );
+    }
+}
+
+/// After each epoch: its line on stderr and in the log (keeping the first
+/// error writing it in `log_error`); `false`, to stop, after a Ctrl-C.
+fn epoch_done(
+    r: &EpochReport,
+    terminal: bool,
+    log_path: &Path,
+    log_error: &mut Option<std::io::Error>,
+) -> bool {
+    if terminal {
+        eprint!("\r");
+    }
+    eprintln!(
+        "epoch {:>3}: train loss {:.6}, validation loss {}, lr {:.2e}, {:.0} pos/s, net {}",
+        r.epoch,
+        r.train_loss,
+        r.validation_loss.map_or("-".into(), |v| format!("{v:.6}")),
+        r.lr,
+        r.rate,
+        r.net.display()
+    );
+    if let Err(e) = append_log(log_path, r) {
+        log_error.get_or_insert(e);
+    }
+    if interrupt::interrupted() {
         eprintln!(
-            "epoch {:>3}: train loss {:.6}, validation loss {}, lr {:.2e}, {:.0} pos/s, net {}",
-            r.epoch,
-            r.train_loss,
-            r.validation_loss.map_or("-".into(), |v| format!("{v:.6}")),
-            r.lr,
-            r.rate,
-            r.net.display()
+            "stopped by Ctrl-C after epoch {}: --resume goes on from here",
+            r.epoch
         );
-        let line = format!(
-            "{},{:.8},{},{:.3e},{:.0}\n",
-            r.epoch,
-            r.train_loss,
-            r.validation_loss
-                .map_or(String::new(), |v| format!("{v:.8}")),
-            r.lr,
-            r.rate
+        return false;
+    }
+    true
+}
+
+/// Appends the epoch's line to the log, after the header line in a new one.
+fn append_log(log_path: &Path, r: &EpochReport) -> std::io::Result<()> {
+    let line = format!(
+        "{},{:.8},{},{:.3e},{:.0}\n",
+        r.epoch,
+        r.train_loss,
+        r.validation_loss
+            .map_or(String::new(), |v| format!("{v:.8}")),
+        r.lr,
+        r.rate
+    );
+    let fresh = !log_path.exists();
+    std::fs::OpenOptions::new()
+        .create(true)
+        .append(true)
+        .open(log_path)
+        .and_then(|mut f| {
+            if fresh {
+                f.write_all(b"epoch,train_loss,validation_loss,lr,positions_per_second\n")?;
+            }
+            f.write_all(line.as_bytes())
+        })
+}
+
+/// Step 6: the quantised net against the float one, the time, the
+/// validation loss and where the last net is.
+fn report(cfg: &Config, model: &Model, validation: &[Sample], started: Instant) {
+    let last = cfg.net_path();
+    // The engine's own reader: a net of another width than this
+    // build's has no engine score to compare.
+    if let Ok(net) = nnue::Network::from_file(&last) {
+        let (mean, worst) = quantisation_error(model, &net, validation);
+        eprintln!(
+            "the quantised net against the float one on the validation positions: \
+             {mean:.2} cp on average, {worst:.1} cp at worst"
         );
-        let fresh = !log_path.exists();
-        let write = std::fs::OpenOptions::new()
-            .create(true)
-            .append(true)
-            .open(&log_path)
-            .and_then(|mut f| {
-                if fresh {
-                    f.write_all(b"epoch,train_loss,validation_loss,lr,positions_per_second\n")?;
-                }
-                f.write_all(line.as_bytes())
-            });
-        if let Err(e) = write {
-            log_error.get_or_insert(e);
-        }
-        if interrupt::interrupted() {
-            eprintln!(
-                "stopped by Ctrl-C after epoch {}: --resume goes on from here",
-                r.epoch
-            );
-            return false;
-        }
-        true
-    };
-    // Ctrl-C stops the run at the end of the epoch, with its checkpoint.
-    if let Err(e) = interrupt::install() {
-        eprintln!("borrow-train: note: {e}; Ctrl-C stops at once, losing the epoch");
     }
-    let started = Instant::now();
-    match run(&cfg, &train, &validation, args.resume, progress, epoch_done) {
-        Ok(model) => {
-            let last = cfg.net_path();
-            if let Some(e) = log_error {
-                eprintln!("borrow-train: {}: {e}", log_path.display());
-            }
-            // The engine's own reader: a net of another width than this
-            // build's has no engine score to compare.
-            if let Ok(net) = nnue::Network::from_file(&last) {
-                let (mean, worst) = quantisation_error(&model, &net, &validation);
-                eprintln!(
-                    "the quantised net against the float one on the validation positions: \
-                     {mean:.2} cp on average, {worst:.1} cp at worst"
-                );
-            }
-            eprintln!(
-                "done in {}: validation loss {}; the net is {}",
-                clock(started.elapsed().as_secs_f64()),
-                if validation.is_empty() {
-                    "-".into()
-                } else {
-                    format!("{:.6}", mean_loss(&model, &validation, &cfg))
-                },
-                last.display()
-            );
-            ExitCode::SUCCESS
-        }
-        Err(e @ train::trainer::TrainError::Setup(_)) => {
-            eprintln!("borrow-train: {e}");
-            ExitCode::from(2)
-        }
-        Err(e) => {
-            eprintln!("borrow-train: {e}");
-            ExitCode::from(1)
-        }
-    }
+    eprintln!(
+        "done in {}: validation loss {}; the net is {}",
+        clock(started.elapsed().as_secs_f64()),
+        if validation.is_empty() {
+            "-".into()
+        } else {
+            format!("{:.6}", mean_loss(model, validation, cfg))
+        },
+        last.display()
+    );
 }
 
 /// Seconds as `h:mm:ss`.
