@@ -18,8 +18,19 @@
 //! unclosed comment, a bad FEN tag, no result before the next game or the
 //! end of the file) is reported as a [`LineError`] with the line of the
 //! problem, and reading goes on with the next game.
+//!
+//! Besides [`Reader`], which plays every move:
+//! - [`split_games`] cuts a text into its games without reading their moves
+//!   (any variant): each game's tags, comments, result and text, and the
+//!   tail after the last whole game (a game cut off mid-write);
+//! - [`MoveComment`], [`Score`] and [`BOOK_COMMENT`]: the comment that match
+//!   runners (cutechess-cli, fastchess, `borrow-match`) write after each
+//!   engine move, `{+0.35/12 0.512s}` or `{-M3/20 1.000s}`, and `{book}`
+//!   after an opening move; written and read here, for the runner that
+//!   writes it and the tools that read it.
 
 use std::fmt;
+use std::time::Duration;
 
 use attacks::Color;
 use movegen::{Move, Position};
@@ -89,11 +100,15 @@ pub struct Game {
 impl Game {
     /// The value of the first tag called `name` (exact case), if any.
     pub fn tag(&self, name: &str) -> Option<&str> {
-        self.tags
-            .iter()
-            .find(|(n, _)| n == name)
-            .map(|(_, v)| v.as_str())
+        find_tag(&self.tags, name)
     }
+}
+
+/// The value of the first of `tags` called `name` (exact case), if any.
+fn find_tag<'t>(tags: &'t [(String, String)], name: &str) -> Option<&'t str> {
+    tags.iter()
+        .find(|(n, _)| n == name)
+        .map(|(_, v)| v.as_str())
 }
 
 /// Reads every game of `text`: the games that could be read, and one error
@@ -392,6 +407,278 @@ impl Partial {
     }
 }
 
+/// One game of a PGN text as [`split_games`] finds it: its tags, comments
+/// and result, and its text. Its moves are not read, so a game of any
+/// variant, or with moves that are not legal, is split all the same.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct GameText<'a> {
+    /// The line where the game starts (its first tag or move).
+    pub line: usize,
+    /// The game's text: whole lines, from the start of its first line to
+    /// the end of the line of its result, and the blank line after that if
+    /// there is one.
+    pub text: &'a str,
+    /// The tag pairs in file order, unescaped.
+    pub tags: Vec<(String, String)>,
+    /// The text of each comment `{...}` of the game, in order, as it is
+    /// between the braces (variations' comments too).
+    pub comments: Vec<&'a str>,
+    /// The result given by the game's termination marker.
+    pub outcome: Outcome,
+}
+
+impl GameText<'_> {
+    /// The value of the first tag called `name` (exact case), if any.
+    pub fn tag(&self, name: &str) -> Option<&str> {
+        find_tag(&self.tags, name)
+    }
+}
+
+/// What [`split_games`] has of the game being read.
+struct Skimmed<'a> {
+    line: usize,
+    tags: Vec<(String, String)>,
+    comments: Vec<&'a str>,
+    in_movetext: bool,
+    /// The first problem: the game is an error if its result comes.
+    failed: Option<LineError>,
+}
+
+impl Skimmed<'_> {
+    fn new(line: usize) -> Self {
+        Skimmed {
+            line,
+            tags: Vec::new(),
+            comments: Vec::new(),
+            in_movetext: false,
+            failed: None,
+        }
+    }
+
+    fn fail(&mut self, e: LineError) {
+        self.failed.get_or_insert(e);
+    }
+}
+
+/// Cuts `text` into its games, reading their tags, comments and results
+/// but not their moves: the whole games in file order, and the tail, the
+/// text after the last whole game (blank, or a game cut off mid-write that
+/// has no result before the end of the text). A comment between games
+/// belongs to no game.
+///
+/// The text is expected to be whole games, as a program writes them: a
+/// problem in a game that does reach its result (a tag that is not
+/// `[Name "value"]`, a character that is no PGN) is the error, with its
+/// line, and so is a game whose result is missing before the next game's
+/// tags; a problem in the tail is not.
+///
+/// ```
+/// let pgn = "[Round \"1\"]\n\n1. e4 {book} e5 {+0.10/3 0.1s} 1-0\n\n[Round \"2\"]\n\n1. d4";
+/// let (games, tail) = book::pgn::split_games(pgn).unwrap();
+/// assert_eq!(games[0].tag("Round"), Some("1"));
+/// assert_eq!(games[0].comments, ["book", "+0.10/3 0.1s"]);
+/// assert_eq!(games[0].outcome, book::pgn::Outcome::WhiteWins);
+/// assert_eq!(tail, "[Round \"2\"]\n\n1. d4");
+/// ```
+pub fn split_games(text: &str) -> Result<(Vec<GameText<'_>>, &str), LineError> {
+    // Where each line (1-based) starts and ends, its line end included.
+    let starts: Vec<usize> = std::iter::once(0)
+        .chain(text.match_indices('\n').map(|(i, _)| i + 1))
+        .collect();
+    let line_start = |line: usize| starts[line - 1];
+    let line_end = |line: usize| starts.get(line).copied().unwrap_or(text.len());
+    let mut reader = Reader::new(text);
+    let mut games = Vec::new();
+    let mut end = 0; // where the last whole game's text ends
+    let mut game: Option<Skimmed<'_>> = None;
+    loop {
+        let token = match reader.token() {
+            Ok(t) => t,
+            Err(e) => {
+                game.get_or_insert_with(|| Skimmed::new(e.line)).fail(e);
+                continue;
+            }
+        };
+        let line = token.line;
+        if token.tok == Tok::Eof {
+            return Ok((games, &text[end..]));
+        }
+        if game.is_none() && matches!(token.tok, Tok::Comment(_)) {
+            continue; // between games
+        }
+        let g = game.get_or_insert_with(|| Skimmed::new(line));
+        match token.tok {
+            Tok::Open if g.in_movetext => {
+                return Err(g.failed.take().unwrap_or_else(|| {
+                    LineError::new(g.line, "a game without a result, and more games after it")
+                }));
+            }
+            Tok::Open => match reader.tag() {
+                Ok(tag) => g.tags.push(tag),
+                Err(_) => {
+                    let shown = text[line_start(line)..line_end(line)].trim_end();
+                    g.fail(LineError::new(line, format!("not a PGN tag: {shown}")));
+                }
+            },
+            Tok::Comment(c) => g.comments.push(c),
+            Tok::Result(outcome) => {
+                let Some(g) = game.take() else {
+                    unreachable!("the game was just made")
+                };
+                if let Some(e) = g.failed {
+                    return Err(e);
+                }
+                let start = line_start(g.line).max(end);
+                end = line_end(line);
+                // The blank line after the result is the game's own.
+                if end < text.len() && text[end..line_end(line + 1)].trim().is_empty() {
+                    end = line_end(line + 1);
+                }
+                games.push(GameText {
+                    line: g.line,
+                    text: &text[start..end],
+                    tags: g.tags,
+                    comments: g.comments,
+                    outcome,
+                });
+            }
+            _ => g.in_movetext = true,
+        }
+    }
+}
+
+/// The comment after an opening move that no engine played: `{book}`.
+pub const BOOK_COMMENT: &str = "book";
+
+/// An engine's evaluation, from its own point of view (the side to move).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Score {
+    /// Centipawns.
+    Cp(i32),
+    /// Mate in this many moves (negative: being mated).
+    Mate(i32),
+}
+
+impl Score {
+    /// The PGN comment form: `+0.35`, `-1.20`, `+M3`, `-M2` (in pawns, two
+    /// decimals, always signed; a mate in moves).
+    pub fn pgn(self) -> String {
+        self.to_string()
+    }
+
+    /// Reads a score that [`pgn`](Self::pgn) (or cutechess-cli, fastchess)
+    /// writes: `+0.34`, `-1.20`, `0.00`, `+12.5`, `+M5`, `-M3`; at most
+    /// two decimals and 300 whole pawns, mates in 1 to 500 moves. Anything else
+    /// (`book`, a time, prose, `-M0`) is `None`.
+    pub fn from_pgn(word: &str) -> Option<Score> {
+        let (sign, unsigned) = match word.as_bytes().first()? {
+            b'-' => (-1, &word[1..]),
+            b'+' => (1, &word[1..]),
+            _ => (1, word),
+        };
+        if let Some(moves) = unsigned.strip_prefix('M') {
+            let n: i32 = moves
+                .parse()
+                .ok()
+                .filter(|&n: &i32| (1..=500).contains(&n))?;
+            return Some(Score::Mate(sign * n));
+        }
+        let (int, frac) = unsigned.split_once('.').unwrap_or((unsigned, ""));
+        let digits = |s: &str| !s.is_empty() && s.bytes().all(|b| b.is_ascii_digit());
+        if !digits(int) || !(frac.is_empty() || digits(frac)) || frac.len() > 2 {
+            return None;
+        }
+        let pawns: i32 = int.parse().ok().filter(|&p: &i32| p <= 300)?;
+        let hundredths: i32 = format!("{frac:0<2}").parse().ok()?;
+        Some(Score::Cp(sign * (pawns * 100 + hundredths)))
+    }
+}
+
+impl fmt::Display for Score {
+    /// `+0.35`, `-1.20`, `+M3`, `-M2`.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match *self {
+            Score::Cp(cp) => {
+                let sign = if cp < 0 { '-' } else { '+' };
+                let a = cp.unsigned_abs();
+                write!(f, "{sign}{}.{:02}", a / 100, a % 100)
+            }
+            Score::Mate(m) if m > 0 => write!(f, "+M{m}"),
+            Score::Mate(m) => write!(f, "-M{}", m.unsigned_abs()),
+        }
+    }
+}
+
+/// The comment after an engine's move in a match PGN, cutechess style:
+/// the score from the mover's side and the depth, then the time the move
+/// took, `+0.35/12 0.512s` (each part may be missing: `0.005s`).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct MoveComment {
+    /// The engine's last score.
+    pub score: Option<Score>,
+    /// Its last depth: written only after a score.
+    pub depth: Option<u32>,
+    /// The time the move took: written in milliseconds (`0.512s`).
+    pub time: Option<Duration>,
+}
+
+impl MoveComment {
+    /// Reads a move comment: the score (and `/depth`) from the first word,
+    /// when it is one ([`Score::from_pgn`]), then the time from the next
+    /// word when it is seconds (`0.512s`, `1s,`). Whatever follows (a
+    /// runner's `, White mates`) is not read, and a comment that is none
+    /// (`book`, prose) reads as no score, no depth and no time.
+    pub fn parse(comment: &str) -> MoveComment {
+        let mut words = comment.split_whitespace();
+        let mut read = MoveComment::default();
+        let mut word = words.next();
+        if let Some(w) = word {
+            let (value, depth) = match w.split_once('/') {
+                Some((v, d)) => (v, Some(d)),
+                None => (w, None),
+            };
+            if let Some(score) = Score::from_pgn(value) {
+                read.score = Some(score);
+                read.depth = depth.and_then(|d| d.parse().ok());
+                word = words.next();
+            }
+        }
+        read.time = word.and_then(seconds);
+        read
+    }
+}
+
+/// `0.512s` (or `1s`, and a `,` after it) as a duration: up to nine
+/// decimals, so the milliseconds that are written read back exactly.
+fn seconds(word: &str) -> Option<Duration> {
+    let number = word.strip_suffix(',').unwrap_or(word).strip_suffix('s')?;
+    let (int, frac) = number.split_once('.').unwrap_or((number, ""));
+    let digits = |s: &str| s.bytes().all(|b| b.is_ascii_digit());
+    if int.is_empty() || !digits(int) || !digits(frac) || frac.len() > 9 {
+        return None;
+    }
+    let nanos: u32 = format!("{frac:0<9}").parse().ok()?;
+    Some(Duration::new(int.parse().ok()?, nanos))
+}
+
+impl fmt::Display for MoveComment {
+    /// `+0.35/12 0.512s`, `-M3 1.000s`, `0.005s`: the parts there are.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let mut space = "";
+        if let Some(score) = self.score {
+            write!(f, "{score}")?;
+            if let Some(depth) = self.depth {
+                write!(f, "/{depth}")?;
+            }
+            space = " ";
+        }
+        if let Some(time) = self.time {
+            write!(f, "{space}{:.3}s", time.as_secs_f64())?;
+        }
+        Ok(())
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -622,5 +909,176 @@ over two lines (with a paren} e5! 2. Nf3?! $14 (2. f4 exf4 (2... d5) 3. Nf3) 2..
         assert_eq!(Outcome::Draw.points(Color::White), 1);
         assert_eq!(Outcome::Unknown.points(Color::Black), 1);
         assert_eq!(Outcome::Draw.to_string(), "1/2-1/2");
+    }
+
+    #[test]
+    fn split_games_keeps_each_games_text_tags_comments_and_result() {
+        let pgn = "{before}\n[Event \"a \\\"b\\\" \\\\ c\"]\n[Round \"1\"]\n\n\
+                   1. e4 {book} e5 {+0.10/3 0.1s}\n{White mates} 1-0\n\n\
+                   [Round \"2\"]\n\n1. Ke9 {not a legal move} (1. d4 {in a variation}) 0-1\n\
+                   [Round \"3\"]\n\n1/2-1/2\n\n\n[Round \"4\"]\n\n1. d4 {+0.2";
+        let (games, tail) = split_games(pgn).unwrap();
+        assert_eq!(games.len(), 3);
+        let g = &games[0];
+        assert_eq!((g.line, g.outcome), (2, Outcome::WhiteWins));
+        assert_eq!(g.tag("Event"), Some("a \"b\" \\ c"));
+        assert_eq!(g.comments, ["book", "+0.10/3 0.1s", "White mates"]);
+        // From its first line to its result's, with the blank line after.
+        assert!(g.text.starts_with("[Event") && g.text.ends_with("1-0\n\n"));
+        // Moves are not read; a game without its blank line ends at its
+        // result's line.
+        assert_eq!(
+            games[1].text,
+            "[Round \"2\"]\n\n1. Ke9 {not a legal move} (1. d4 {in a variation}) 0-1\n"
+        );
+        assert_eq!(games[1].comments, ["not a legal move", "in a variation"]);
+        assert_eq!((games[2].line, games[2].outcome), (11, Outcome::Draw));
+        assert_eq!(games[2].text, "[Round \"3\"]\n\n1/2-1/2\n\n");
+        // After the last whole game: a blank line, and a game cut off in a
+        // comment.
+        assert_eq!(tail, "\n[Round \"4\"]\n\n1. d4 {+0.2");
+        let (games, tail) = split_games("1. e4 *").unwrap();
+        assert_eq!((games[0].text, tail), ("1. e4 *", ""));
+        let (games, _) = split_games(concat!(r#"[White "B \"quoted\" \\ x"]"#, "\n*\n")).unwrap();
+        assert_eq!(games[0].tag("White"), Some(r#"B "quoted" \ x"#));
+        for cut in ["", "\n\n", "[Event \"cut in a va", "[Ev", "1. e4 e5 1/2-"] {
+            let (games, tail) = split_games(cut).unwrap();
+            assert_eq!((games.len(), tail), (0, cut), "{cut:?}");
+        }
+    }
+
+    #[test]
+    fn split_games_refuses_what_is_not_whole_games_with_its_line() {
+        let e = split_games("[Round \"1\"]\n\n1-0\n\n[Round 2]\n\n0-1\n\n").unwrap_err();
+        assert_eq!(e.to_string(), "line 5: not a PGN tag: [Round 2]");
+        let e = split_games("[White B]\n1-0\n").unwrap_err();
+        assert_eq!(e.to_string(), "line 1: not a PGN tag: [White B]");
+        let e =
+            split_games("[Round \"1\"]\n\n1-0\n\n[Round \"2\"]\n\n1. e4\n\n[Round \"3\"]\n\n*\n")
+                .unwrap_err();
+        assert_eq!(
+            e.to_string(),
+            "line 5: a game without a result, and more games after it"
+        );
+        let e = split_games("1. e4 @ e5 1-0\n").unwrap_err();
+        assert_eq!(
+            (e.line, e.message.as_str()),
+            (1, "unexpected character '@'")
+        );
+        // The same problems in the tail are the tail.
+        let (games, tail) = split_games("1-0\n[Round 2]\n\n1. e4 @").unwrap();
+        assert_eq!((games.len(), tail), (1, "[Round 2]\n\n1. e4 @"));
+    }
+
+    #[test]
+    fn scores_written_read_back() {
+        for (score, text) in [
+            (Score::Cp(35), "+0.35"),
+            (Score::Cp(-120), "-1.20"),
+            (Score::Cp(-5), "-0.05"),
+            (Score::Cp(0), "+0.00"),
+            (Score::Cp(30_000), "+300.00"),
+            (Score::Mate(3), "+M3"),
+            (Score::Mate(-2), "-M2"),
+            (Score::Mate(500), "+M500"),
+        ] {
+            assert_eq!(score.pgn(), text);
+            assert_eq!(Score::from_pgn(text), Some(score), "{text}");
+        }
+        // Other tools' forms.
+        assert_eq!(Score::from_pgn("12.5"), Some(Score::Cp(1250)));
+        assert_eq!(Score::from_pgn("-0.07"), Some(Score::Cp(-7)));
+        assert_eq!(Score::from_pgn("M4"), Some(Score::Mate(4)));
+        for bad in [
+            "", "-", "+", "book", "0.512s", "+M0", "-M0", "+M501", "+1.234", "+.5", "+301.00",
+            "1e3", "+-1",
+        ] {
+            assert_eq!(Score::from_pgn(bad), None, "{bad:?}");
+        }
+    }
+
+    #[test]
+    fn move_comments_written_read_back() {
+        let ms = Duration::from_millis;
+        for (comment, text) in [
+            (
+                MoveComment {
+                    score: Some(Score::Cp(35)),
+                    depth: Some(12),
+                    time: Some(ms(512)),
+                },
+                "+0.35/12 0.512s",
+            ),
+            (
+                MoveComment {
+                    score: Some(Score::Cp(-120)),
+                    depth: Some(15),
+                    time: Some(ms(1_200)),
+                },
+                "-1.20/15 1.200s",
+            ),
+            (
+                MoveComment {
+                    score: Some(Score::Mate(5)),
+                    depth: Some(20),
+                    time: Some(ms(10)),
+                },
+                "+M5/20 0.010s",
+            ),
+            (
+                MoveComment {
+                    score: Some(Score::Mate(-3)),
+                    depth: Some(20),
+                    time: Some(ms(1_000)),
+                },
+                "-M3/20 1.000s",
+            ),
+            (
+                MoveComment {
+                    score: Some(Score::Cp(7)),
+                    depth: None,
+                    time: Some(ms(0)),
+                },
+                "+0.07 0.000s",
+            ),
+            (
+                MoveComment {
+                    score: None,
+                    depth: None,
+                    time: Some(ms(5)),
+                },
+                "0.005s",
+            ),
+            (MoveComment::default(), ""),
+        ] {
+            assert_eq!(comment.to_string(), text);
+            assert_eq!(MoveComment::parse(text), comment, "{text:?}");
+        }
+        // A depth without a score is not written.
+        let depth_alone = MoveComment {
+            score: None,
+            depth: Some(9),
+            time: Some(ms(5)),
+        };
+        assert_eq!(depth_alone.to_string(), "0.005s");
+        // The book comment, prose and other tools' forms.
+        assert_eq!(MoveComment::parse(BOOK_COMMENT), MoveComment::default());
+        assert_eq!(MoveComment::parse("White mates"), MoveComment::default());
+        assert_eq!(
+            MoveComment::parse("-M1/1 0.002s, White mates"),
+            MoveComment {
+                score: Some(Score::Mate(-1)),
+                depth: Some(1),
+                time: Some(ms(2)),
+            }
+        );
+        assert_eq!(
+            MoveComment::parse("+0.34/x 1s"),
+            MoveComment {
+                score: Some(Score::Cp(34)),
+                depth: None,
+                time: Some(Duration::from_secs(1)),
+            }
+        );
     }
 }

@@ -92,6 +92,9 @@ file that cannot be written, no usable opening), found before the first
 game; 130 Ctrl-C.
 ";
 
+/// The error for `-resume` without `-pgnout`.
+pub const NEEDS_PGNOUT: &str = "-resume needs -pgnout: the games are read back from it";
+
 /// Where openings come from.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct OpeningsConfig {
@@ -262,7 +265,23 @@ fn engine_key(opt: &str, e: &mut EngineConfig, key: &str, v: &str) -> Result<(),
 
 /// Parses the arguments (without the program name).
 pub fn parse(args: &[String]) -> Result<Command, String> {
-    // Group each option with its values.
+    let groups = group(args)?;
+    let mut parsed = Parsed::new();
+    for (opt, values) in &groups {
+        match long_help(opt) {
+            "-help" | "-h" => return Ok(Command::Help),
+            "-version" => return Ok(Command::Version),
+            opt => parsed.option(opt, values)?,
+        }
+    }
+    let mut c = parsed.config;
+    c.engines = engines(&parsed.engines, &parsed.each, c.chess960)?;
+    finish(c, parsed.seed).map(|c| Command::Run(Box::new(c)))
+}
+
+/// Groups each option with its values: the arguments up to the next
+/// option (a negative number is a value).
+fn group(args: &[String]) -> Result<Vec<(&str, Vec<&str>)>, String> {
     let mut groups: Vec<(&str, Vec<&str>)> = Vec::new();
     for a in args {
         if a.starts_with('-') && a.len() > 1 && !a[1..].starts_with(|c: char| c.is_ascii_digit()) {
@@ -274,36 +293,49 @@ pub fn parse(args: &[String]) -> Result<Command, String> {
             }
         }
     }
-    let mut engines: Vec<(Vec<(&str, &str)>, EngineConfig)> = Vec::new();
-    let mut each: Vec<(&str, &str)> = Vec::new();
-    let mut c = MatchConfig::new(EngineConfig::default(), EngineConfig::default());
-    c.engines.clear();
-    c.rounds = None;
-    let mut seed = None;
-    for (opt, values) in &groups {
-        let opt = *opt;
-        // `--help` works too.
-        let name = opt.strip_prefix("--").map(|s| s.to_string());
-        let opt = match name.as_deref() {
-            Some(n) if ["help", "version"].contains(&n) => &opt[1..],
-            _ => opt,
-        };
+    Ok(groups)
+}
+
+/// `--help` and `--version` as `-help` and `-version`: they work too.
+fn long_help(opt: &str) -> &str {
+    match opt.strip_prefix("--") {
+        Some(n) if ["help", "version"].contains(&n) => &opt[1..],
+        _ => opt,
+    }
+}
+
+/// The options read so far: the match's settings, and what is put
+/// together at the end (the engines, the seed).
+struct Parsed<'a> {
+    config: MatchConfig,
+    /// Each `-engine`'s keys, in order.
+    engines: Vec<Vec<(&'a str, &'a str)>>,
+    /// The `-each` keys, for both engines.
+    each: Vec<(&'a str, &'a str)>,
+    /// `-srand`.
+    seed: Option<u64>,
+}
+
+impl<'a> Parsed<'a> {
+    fn new() -> Parsed<'a> {
+        let mut config = MatchConfig::new(EngineConfig::default(), EngineConfig::default());
+        config.engines.clear();
+        config.rounds = None;
+        Parsed {
+            config,
+            engines: Vec::new(),
+            each: Vec::new(),
+            seed: None,
+        }
+    }
+
+    /// Reads option `opt` (neither `-help` nor `-version`) and its values.
+    fn option(&mut self, opt: &str, values: &[&'a str]) -> Result<(), String> {
+        let c = &mut self.config;
         match opt {
-            "-help" | "-h" => return Ok(Command::Help),
-            "-version" => return Ok(Command::Version),
-            "-engine" => engines.push((pairs(opt, values)?, EngineConfig::default())),
-            "-each" => each.extend(pairs(opt, values)?),
-            "-variant" => {
-                c.chess960 = match single(opt, values)? {
-                    "standard" => false,
-                    "fischerandom" | "chess960" => true,
-                    v => {
-                        return Err(format!(
-                            "-variant: standard or fischerandom (Chess960), not '{v}'"
-                        ));
-                    }
-                }
-            }
+            "-engine" => self.engines.push(pairs(opt, values)?),
+            "-each" => self.each.extend(pairs(opt, values)?),
+            "-variant" => c.chess960 = chess960(single(opt, values)?)?,
             "-rounds" => c.rounds = Some(num(opt, "rounds", single(opt, values)?)?),
             "-games" => {
                 c.games = num(opt, "games", single(opt, values)?)?;
@@ -327,98 +359,10 @@ pub fn parse(args: &[String]) -> Result<Command, String> {
                     return Err("-concurrency must be at least 1".into());
                 }
             }
-            "-openings" => {
-                let mut o = OpeningsConfig {
-                    file: PathBuf::new(),
-                    format: Format::Epd,
-                    order: Order::Sequential,
-                    plies: None,
-                    start: 1,
-                };
-                let mut format_given = false;
-                for (k, v) in pairs(opt, values)? {
-                    match k {
-                        "file" => o.file = PathBuf::from(v),
-                        "format" => {
-                            format_given = true;
-                            o.format = match v {
-                                "epd" => Format::Epd,
-                                "pgn" => Format::Pgn,
-                                _ => {
-                                    return Err(format!(
-                                        "-openings: format is epd or pgn, not '{v}'"
-                                    ));
-                                }
-                            }
-                        }
-                        "order" => {
-                            o.order = match v {
-                                "sequential" => Order::Sequential,
-                                "random" => Order::Random,
-                                _ => {
-                                    return Err(format!(
-                                        "-openings: order is sequential or random, not '{v}'"
-                                    ));
-                                }
-                            }
-                        }
-                        "plies" => o.plies = Some(num(opt, k, v)?),
-                        "start" => {
-                            o.start = num(opt, k, v)?;
-                            if o.start == 0 {
-                                return Err("-openings: start counts from 1".into());
-                            }
-                        }
-                        _ => return Err(format!("-openings: unknown key '{k}'")),
-                    }
-                }
-                if o.file.as_os_str().is_empty() {
-                    return Err("-openings needs file=FILE".into());
-                }
-                if !format_given && o.file.extension().is_some_and(|e| e == "pgn") {
-                    o.format = Format::Pgn;
-                }
-                c.openings = Some(o);
-            }
-            "-srand" => seed = Some(num(opt, "srand", single(opt, values)?)?),
-            "-draw" => {
-                let mut r = DrawRule {
-                    movenumber: 0,
-                    movecount: 0,
-                    score: -1,
-                };
-                for (k, v) in pairs(opt, values)? {
-                    match k {
-                        "movenumber" => r.movenumber = num(opt, k, v)?,
-                        "movecount" => r.movecount = num(opt, k, v)?,
-                        "score" => r.score = num(opt, k, v)?,
-                        _ => return Err(format!("-draw: unknown key '{k}'")),
-                    }
-                }
-                if r.movecount == 0 || r.score < 0 {
-                    return Err("-draw needs movecount=C (C > 0) and score=S (S >= 0)".into());
-                }
-                c.adjudication.draw = Some(r);
-            }
-            "-resign" => {
-                let mut r = ResignRule {
-                    movecount: 0,
-                    score: 0,
-                    twosided: false,
-                };
-                for (k, v) in pairs(opt, values)? {
-                    match k {
-                        "movecount" => r.movecount = num(opt, k, v)?,
-                        "score" => r.score = num(opt, k, v)?,
-                        "twosided" => r.twosided = bool_value(opt, k, v)?,
-                        _ => return Err(format!("-resign: unknown key '{k}'")),
-                    }
-                }
-                if r.movecount == 0 || r.score <= 0 {
-                    return Err("-resign needs movecount=C and score=S, both positive".into());
-                }
-                c.adjudication.resign = Some(r);
-            }
+            "-openings" => c.openings = Some(openings(opt, values)?),
+            "-srand" => self.seed = Some(num(opt, "srand", single(opt, values)?)?),
+            "-draw" => c.adjudication.draw = Some(draw_rule(opt, values)?),
+            "-resign" => c.adjudication.resign = Some(resign_rule(opt, values)?),
             "-maxmoves" => {
                 let n: u32 = num(opt, "maxmoves", single(opt, values)?)?;
                 if n == 0 {
@@ -426,45 +370,8 @@ pub fn parse(args: &[String]) -> Result<Command, String> {
                 }
                 c.adjudication.maxmoves = Some(n);
             }
-            "-sprt" => {
-                let (mut e0, mut e1) = (None, None);
-                let (mut alpha, mut beta) = (0.05, 0.05);
-                let mut model = EloModel::Normalized;
-                for (k, v) in pairs(opt, values)? {
-                    match k {
-                        "elo0" => e0 = Some(num(opt, k, v)?),
-                        "elo1" => e1 = Some(num(opt, k, v)?),
-                        "alpha" => alpha = num(opt, k, v)?,
-                        "beta" => beta = num(opt, k, v)?,
-                        "model" => {
-                            model = match v {
-                                "normalized" => EloModel::Normalized,
-                                "logistic" => EloModel::Logistic,
-                                _ => {
-                                    return Err(format!(
-                                        "-sprt: model is normalized or logistic, not '{v}'"
-                                    ));
-                                }
-                            }
-                        }
-                        _ => return Err(format!("-sprt: unknown key '{k}'")),
-                    }
-                }
-                let (Some(e0), Some(e1)) = (e0, e1) else {
-                    return Err("-sprt needs elo0= and elo1=".into());
-                };
-                c.sprt = Some(Sprt::new(e0, e1, alpha, beta, model)?);
-            }
-            "-pgnout" => {
-                let v = single(opt, values).or_else(|_| {
-                    pairs(opt, values)?
-                        .into_iter()
-                        .find(|(k, _)| *k == "file")
-                        .map(|(_, v)| v)
-                        .ok_or_else(|| "-pgnout needs a file".to_string())
-                })?;
-                c.pgnout = Some(PathBuf::from(v.strip_prefix("file=").unwrap_or(v)));
-            }
+            "-sprt" => c.sprt = Some(sprt(opt, values)?),
+            "-pgnout" => c.pgnout = Some(pgnout(opt, values)?),
             "-jsonout" => {
                 let v = single(opt, values)?;
                 c.jsonout = Some(PathBuf::from(v.strip_prefix("file=").unwrap_or(v)));
@@ -476,58 +383,202 @@ pub fn parse(args: &[String]) -> Result<Command, String> {
                 }
                 c.resume = true;
             }
-            "-event" => {
-                if values.is_empty() {
-                    return Err("-event needs a value".into());
+            _ => return output_option(c, opt, values),
+        }
+        Ok(())
+    }
+}
+
+/// Reads the options that say how the match is shown and logged: `-event`,
+/// `-ratinginterval`, `-stalltimeout`, `-log`; any other is unknown.
+fn output_option(c: &mut MatchConfig, opt: &str, values: &[&str]) -> Result<(), String> {
+    match opt {
+        "-event" => {
+            if values.is_empty() {
+                return Err("-event needs a value".into());
+            }
+            c.event = values.join(" ");
+        }
+        "-ratinginterval" => c.rating_interval = num(opt, "ratinginterval", single(opt, values)?)?,
+        "-stalltimeout" => {
+            let ms: u64 = num(opt, "stalltimeout", single(opt, values)?)?;
+            c.stall_timeout = Duration::from_millis(ms.max(1));
+        }
+        "-log" => c.log = Some(PathBuf::from(single(opt, values)?)),
+        other => return Err(format!("unknown option '{other}' (see -help)")),
+    }
+    Ok(())
+}
+
+/// `-variant`'s value: whether it is Chess960.
+fn chess960(v: &str) -> Result<bool, String> {
+    match v {
+        "standard" => Ok(false),
+        "fischerandom" | "chess960" => Ok(true),
+        v => Err(format!(
+            "-variant: standard or fischerandom (Chess960), not '{v}'"
+        )),
+    }
+}
+
+/// `-openings file=FILE format=epd|pgn [order=...] [plies=N] [start=K]`.
+fn openings(opt: &str, values: &[&str]) -> Result<OpeningsConfig, String> {
+    let mut o = OpeningsConfig {
+        file: PathBuf::new(),
+        format: Format::Epd,
+        order: Order::Sequential,
+        plies: None,
+        start: 1,
+    };
+    let mut format_given = false;
+    for (k, v) in pairs(opt, values)? {
+        match k {
+            "file" => o.file = PathBuf::from(v),
+            "format" => {
+                format_given = true;
+                o.format = match v {
+                    "epd" => Format::Epd,
+                    "pgn" => Format::Pgn,
+                    _ => return Err(format!("-openings: format is epd or pgn, not '{v}'")),
                 }
-                c.event = values.join(" ");
             }
-            "-ratinginterval" => {
-                c.rating_interval = num(opt, "ratinginterval", single(opt, values)?)?
+            "order" => {
+                o.order = match v {
+                    "sequential" => Order::Sequential,
+                    "random" => Order::Random,
+                    _ => {
+                        return Err(format!(
+                            "-openings: order is sequential or random, not '{v}'"
+                        ));
+                    }
+                }
             }
-            "-stalltimeout" => {
-                let ms: u64 = num(opt, "stalltimeout", single(opt, values)?)?;
-                c.stall_timeout = Duration::from_millis(ms.max(1));
+            "plies" => o.plies = Some(num(opt, k, v)?),
+            "start" => {
+                o.start = num(opt, k, v)?;
+                if o.start == 0 {
+                    return Err("-openings: start counts from 1".into());
+                }
             }
-            "-log" => c.log = Some(PathBuf::from(single(opt, values)?)),
-            other => return Err(format!("unknown option '{other}' (see -help)")),
+            _ => return Err(format!("-openings: unknown key '{k}'")),
         }
     }
-    if engines.len() != 2 {
+    if o.file.as_os_str().is_empty() {
+        return Err("-openings needs file=FILE".into());
+    }
+    if !format_given && o.file.extension().is_some_and(|e| e == "pgn") {
+        o.format = Format::Pgn;
+    }
+    Ok(o)
+}
+
+/// `-draw movenumber=N movecount=C score=S`.
+fn draw_rule(opt: &str, values: &[&str]) -> Result<DrawRule, String> {
+    let mut r = DrawRule {
+        movenumber: 0,
+        movecount: 0,
+        score: -1,
+    };
+    for (k, v) in pairs(opt, values)? {
+        match k {
+            "movenumber" => r.movenumber = num(opt, k, v)?,
+            "movecount" => r.movecount = num(opt, k, v)?,
+            "score" => r.score = num(opt, k, v)?,
+            _ => return Err(format!("-draw: unknown key '{k}'")),
+        }
+    }
+    if r.movecount == 0 || r.score < 0 {
+        return Err("-draw needs movecount=C (C > 0) and score=S (S >= 0)".into());
+    }
+    Ok(r)
+}
+
+/// `-resign movecount=C score=S [twosided=true]`.
+fn resign_rule(opt: &str, values: &[&str]) -> Result<ResignRule, String> {
+    let mut r = ResignRule {
+        movecount: 0,
+        score: 0,
+        twosided: false,
+    };
+    for (k, v) in pairs(opt, values)? {
+        match k {
+            "movecount" => r.movecount = num(opt, k, v)?,
+            "score" => r.score = num(opt, k, v)?,
+            "twosided" => r.twosided = bool_value(opt, k, v)?,
+            _ => return Err(format!("-resign: unknown key '{k}'")),
+        }
+    }
+    if r.movecount == 0 || r.score <= 0 {
+        return Err("-resign needs movecount=C and score=S, both positive".into());
+    }
+    Ok(r)
+}
+
+/// `-sprt elo0=E0 elo1=E1 [alpha=A] [beta=B] [model=...]`.
+fn sprt(opt: &str, values: &[&str]) -> Result<Sprt, String> {
+    let (mut e0, mut e1) = (None, None);
+    let (mut alpha, mut beta) = (0.05, 0.05);
+    let mut model = EloModel::Normalized;
+    for (k, v) in pairs(opt, values)? {
+        match k {
+            "elo0" => e0 = Some(num(opt, k, v)?),
+            "elo1" => e1 = Some(num(opt, k, v)?),
+            "alpha" => alpha = num(opt, k, v)?,
+            "beta" => beta = num(opt, k, v)?,
+            "model" => {
+                model = match v {
+                    "normalized" => EloModel::Normalized,
+                    "logistic" => EloModel::Logistic,
+                    _ => {
+                        return Err(format!("-sprt: model is normalized or logistic, not '{v}'"));
+                    }
+                }
+            }
+            _ => return Err(format!("-sprt: unknown key '{k}'")),
+        }
+    }
+    let (Some(e0), Some(e1)) = (e0, e1) else {
+        return Err("-sprt needs elo0= and elo1=".into());
+    };
+    Sprt::new(e0, e1, alpha, beta, model)
+}
+
+/// `-pgnout FILE` or `-pgnout file=FILE`.
+fn pgnout(opt: &str, values: &[&str]) -> Result<PathBuf, String> {
+    let v = single(opt, values).or_else(|_| {
+        pairs(opt, values)?
+            .into_iter()
+            .find(|(k, _)| *k == "file")
+            .map(|(_, v)| v)
+            .ok_or_else(|| "-pgnout needs a file".to_string())
+    })?;
+    Ok(PathBuf::from(v.strip_prefix("file=").unwrap_or(v)))
+}
+
+/// The two engines from their `-engine` keys, after the `-each` ones;
+/// the second is renamed when both have the same name, and Chess960 sets
+/// `UCI_Chess960` unless an engine's options set it.
+fn engines(
+    keys: &[Vec<(&str, &str)>],
+    each: &[(&str, &str)],
+    chess960: bool,
+) -> Result<Vec<EngineConfig>, String> {
+    if keys.len() != 2 {
         return Err(format!(
             "a match needs exactly two -engine options, found {} (see -help)",
-            engines.len()
+            keys.len()
         ));
     }
-    for (i, (keys, e)) in engines.iter_mut().enumerate() {
-        for (k, v) in &each {
-            engine_key("-each", e, k, v)?;
-        }
-        for (k, v) in keys.iter() {
-            engine_key("-engine", e, k, v)?;
-        }
-        if e.cmd.is_empty() {
-            return Err(format!("engine {}: cmd= is missing", i + 1));
-        }
-        if !e.limits.is_limited() {
-            return Err(format!(
-                "engine {}: no time control (tc=, st=, nodes= or depth=)",
-                i + 1
-            ));
-        }
-        if e.name.is_empty() {
-            e.name = std::path::Path::new(&e.cmd)
-                .file_name()
-                .map(|f| f.to_string_lossy().into_owned())
-                .unwrap_or_else(|| e.cmd.clone());
-        }
+    let mut engines = Vec::new();
+    for (i, keys) in keys.iter().enumerate() {
+        engines.push(engine(i, keys, each)?);
     }
-    if engines[0].1.name == engines[1].1.name {
-        engines[1].1.name += "-2";
+    if engines[0].name == engines[1].name {
+        engines[1].name += "-2";
     }
-    if c.chess960 {
+    if chess960 {
         // As fastchess does; an explicit option.UCI_Chess960 stays.
-        for (_, e) in engines.iter_mut() {
+        for e in engines.iter_mut() {
             if !e
                 .options
                 .iter()
@@ -537,7 +588,40 @@ pub fn parse(args: &[String]) -> Result<Command, String> {
             }
         }
     }
-    c.engines = engines.into_iter().map(|(_, e)| e).collect();
+    Ok(engines)
+}
+
+/// Engine `i` (0-based) from the `-each` keys and then its own; it needs
+/// a command and a limit, and is named after its program by default.
+fn engine(i: usize, keys: &[(&str, &str)], each: &[(&str, &str)]) -> Result<EngineConfig, String> {
+    let mut e = EngineConfig::default();
+    for (k, v) in each {
+        engine_key("-each", &mut e, k, v)?;
+    }
+    for (k, v) in keys {
+        engine_key("-engine", &mut e, k, v)?;
+    }
+    if e.cmd.is_empty() {
+        return Err(format!("engine {}: cmd= is missing", i + 1));
+    }
+    if !e.limits.is_limited() {
+        return Err(format!(
+            "engine {}: no time control (tc=, st=, nodes= or depth=)",
+            i + 1
+        ));
+    }
+    if e.name.is_empty() {
+        e.name = std::path::Path::new(&e.cmd)
+            .file_name()
+            .map(|f| f.to_string_lossy().into_owned())
+            .unwrap_or_else(|| e.cmd.clone());
+    }
+    Ok(e)
+}
+
+/// The checks across options, the defaults that depend on others (one
+/// round without `-sprt`) and the seed (`-srand`, or from the clock).
+fn finish(mut c: MatchConfig, seed: Option<u64>) -> Result<MatchConfig, String> {
     if c.rounds.is_none() && c.sprt.is_none() {
         c.rounds = Some(1);
     }
@@ -545,7 +629,7 @@ pub fn parse(args: &[String]) -> Result<Command, String> {
         return Err("-rounds must be at least 1".into());
     }
     if c.resume && c.pgnout.is_none() {
-        return Err(crate::resume::NEEDS_PGNOUT.into());
+        return Err(NEEDS_PGNOUT.into());
     }
     let random = c
         .openings
@@ -560,7 +644,7 @@ pub fn parse(args: &[String]) -> Result<Command, String> {
             .map(|d| d.as_nanos() as u64)
             .unwrap_or(1)
     });
-    Ok(Command::Run(Box::new(c)))
+    Ok(c)
 }
 
 #[cfg(test)]

@@ -17,8 +17,11 @@
 //! - [`pgn`]: PGN output with scores, depths and times in comments.
 //! - [`stats`]: W/D/L, pentanomial counts, Elo, nElo, LOS (pure functions).
 //! - [`sprt`]: the GSPRT log-likelihood ratio, logistic or normalised.
+//! - [`schedule`]: which engine has White in each game, and its `Round`
+//!   tag.
 //! - [`tournament`]: worker threads, game pairs, progress, stopping.
-//! - [`report`]: the final summary as text and JSON.
+//! - [`report`]: what a match produced, and the final summary as text and
+//!   JSON.
 //! - [`resume`]: a stopped match resumed from its PGN (`-resume`).
 //!
 //! The attack-method experiment (`borrow-experiment`) is built on this
@@ -33,6 +36,7 @@ pub mod openings;
 pub mod pgn;
 pub mod report;
 pub mod resume;
+pub mod schedule;
 pub mod sprt;
 pub mod stats;
 pub mod tournament;

@@ -1,9 +1,11 @@
 //! PGN output: one game per call, with the engines' scores, depths and
-//! times in comments (`{+0.35/12 0.512s}`, cutechess style), `{book}` for
-//! opening moves, and the reason the game ended as the last comment.
+//! times in comments (`{+0.35/12 0.512s}`, cutechess style, as the book
+//! crate's [`MoveComment`] defines it), `{book}` for opening moves, and the
+//! reason the game ended as the last comment.
 
 use std::time::{SystemTime, UNIX_EPOCH};
 
+use book::pgn::{BOOK_COMMENT, MoveComment};
 use shakmaty::{Color, Position};
 
 use crate::game::GameRecord;
@@ -37,14 +39,15 @@ fn escape(s: &str) -> String {
     s.replace('\\', "\\\\").replace('"', "\\\"")
 }
 
-/// The comment after an engine's move: `+0.35/12 0.512s`.
+/// The comment after an engine's move: `+0.35/12 0.512s`, in the format
+/// of [`MoveComment`] (which `borrow convert` reads).
 pub fn move_comment(m: &crate::game::MoveRecord) -> String {
-    let time = format!("{:.3}s", m.elapsed.as_secs_f64());
-    match (m.info.score, m.info.depth) {
-        (Some(s), Some(d)) => format!("{}/{d} {time}", s.pgn()),
-        (Some(s), None) => format!("{} {time}", s.pgn()),
-        (None, _) => time,
+    MoveComment {
+        score: m.info.score,
+        depth: m.info.depth,
+        time: Some(m.elapsed),
     }
+    .to_string()
 }
 
 /// The game as PGN text, ending with a blank line.
@@ -87,7 +90,7 @@ pub fn format_game(g: &GameRecord, event: &str, round: &str, date: &str) -> Stri
     let sans = g
         .opening_san
         .iter()
-        .map(|s| (s.as_str(), "book".to_string()))
+        .map(|s| (s.as_str(), BOOK_COMMENT.to_string()))
         .chain(g.moves.iter().map(|m| (m.san.as_str(), move_comment(m))));
     for (san, comment) in sans {
         if turn == Color::White {

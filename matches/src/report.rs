@@ -1,13 +1,77 @@
-//! The end-of-match summary, as text for people and JSON for programs.
+//! What a match produced ([`MatchResult`], which the tournament returns),
+//! and the end-of-match summary of it, as text for people and JSON for
+//! programs.
 
+use std::collections::BTreeMap;
 use std::fmt::Write;
+use std::time::Duration;
 
 use serde_json::{Value, json};
 
 use crate::game::Failure;
-use crate::sprt::Sprt;
-use crate::stats::{Interval, Summary};
-use crate::tournament::{MatchResult, StopReason};
+use crate::sprt::{Decision, Sprt};
+use crate::stats::{Interval, Pairs, Summary, Trinomial};
+
+/// Why the match stopped.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum StopReason {
+    /// All rounds were played.
+    Completed,
+    /// The SPRT decided.
+    Sprt(Decision),
+    /// Ctrl-C.
+    Interrupted,
+    /// An engine could not be (re)started, or another fatal error.
+    Error(String),
+}
+
+/// Everything a match produced, for the reports.
+#[derive(Clone, Debug, PartialEq)]
+pub struct MatchResult {
+    /// The two engines' names.
+    pub names: [String; 2],
+    /// Their search limits.
+    pub limits: [String; 2],
+    /// The first engine's wins, draws and losses.
+    pub wdl: Trinomial,
+    /// The first engine's completed game pairs.
+    pub pairs: Pairs,
+    /// Per engine, the count of each [`Failure`] (in [`Failure::ALL`]
+    /// order): games it lost by failing.
+    pub failures: [[u64; 4]; 2],
+    /// How games ended, by [`Termination::key`](crate::game::Termination::key).
+    pub terminations: BTreeMap<&'static str, u64>,
+    /// The SPRT's last log-likelihood ratio.
+    pub llr: Option<f64>,
+    /// Why the match stopped.
+    pub stop: StopReason,
+    /// Wall-clock time of the match.
+    pub duration: Duration,
+    /// The seed of the opening order.
+    pub seed: u64,
+    /// Games per round.
+    pub games_per_round: usize,
+    /// Per engine, the largest peak resident memory (KiB) of any of its
+    /// processes, read after each game; `None` where it cannot be read.
+    pub peak_memory_kib: [Option<u64>; 2],
+}
+
+impl MatchResult {
+    /// The failures of engine `i` of the kind `f`.
+    pub fn failures_of(&self, i: usize, f: Failure) -> u64 {
+        let k = Failure::ALL.iter().position(|&x| x == f).unwrap_or(0);
+        self.failures[i][k]
+    }
+
+    /// The SPRT's counts: pentanomial when games come in pairs.
+    pub fn sprt_counts(&self) -> Vec<u64> {
+        if self.games_per_round == 2 {
+            self.pairs.pentanomial().to_vec()
+        } else {
+            self.wdl.counts().to_vec()
+        }
+    }
+}
 
 /// `value +/- error`, or why there is none.
 fn pm(i: Option<Interval>, s: &Summary) -> String {

@@ -17,16 +17,14 @@
 use std::collections::BTreeMap;
 use std::path::Path;
 
+use book::pgn::{self, BOOK_COMMENT, GameText};
 use shakmaty::Color;
 
 use crate::cli::MatchConfig;
 use crate::game::{self, Termination};
 use crate::openings::Opening;
+use crate::schedule::{first_is_white, round_tag};
 use crate::stats::Wdl;
-use crate::tournament::{first_is_white, round_tag};
-
-/// The error for `-resume` without `-pgnout`.
-pub const NEEDS_PGNOUT: &str = "-resume needs -pgnout: the games are read back from it";
 
 /// A game read back from the PGN.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -83,97 +81,27 @@ impl RawGame<'_> {
     }
 }
 
-/// `[Name "value"]`, unescaped.
-fn parse_tag(line: &str) -> Option<(String, String)> {
-    let inner = line.strip_prefix('[')?.strip_suffix(']')?;
-    let (name, rest) = inner.split_once(' ')?;
-    let quoted = rest.strip_prefix('"')?.strip_suffix('"')?;
-    let mut value = String::new();
-    let mut chars = quoted.chars();
-    while let Some(c) = chars.next() {
-        value.push(if c == '\\' { chars.next()? } else { c });
-    }
-    Some((name.to_string(), value))
-}
-
-fn is_result(token: &str) -> bool {
-    matches!(token, "1-0" | "0-1" | "1/2-1/2" | "*")
-}
-
-/// A game's text from its first line: its last comment is the reason it
-/// ended, `{book}` marks its book plies.
-fn raw_game(line: usize, text: &str, tags: Vec<(String, String)>) -> RawGame<'_> {
-    let reason = text
-        .rfind('{')
-        .and_then(|a| text[a + 1..].split_once('}'))
-        .map(|(r, _)| r);
+/// A game's text as the book crate splits it: its last comment is the
+/// reason it ended, `{book}` marks its book plies.
+fn raw_game(game: GameText<'_>) -> RawGame<'_> {
     RawGame {
-        line,
-        text,
-        tags,
-        reason,
-        book_plies: text.matches("{book}").count(),
+        line: game.line,
+        text: game.text,
+        reason: game.comments.last().copied(),
+        book_plies: game.comments.iter().filter(|&&c| c == BOOK_COMMENT).count(),
+        tags: game.tags,
     }
 }
 
-/// Splits the runner's PGN into games: a block of tag lines, a blank line,
-/// the movetext ending with a result, a blank line. What follows the last
-/// whole game is the tail: a game cut off mid-write, or nothing. A line
-/// that is not the runner's layout is an error with its number: dropping
-/// what follows it could lose games.
+/// Splits the runner's PGN into games ([`pgn::split_games`]): each from its
+/// tags to its result's line and the blank line after it. What follows
+/// the last whole game is the tail: a game cut off mid-write, or nothing.
+/// A game that is not the runner's layout (a tag that is none, a game
+/// without a result and more games after it) is an error with its line:
+/// dropping what follows it could lose games.
 fn split_games(text: &str) -> Result<(Vec<RawGame<'_>>, &str), String> {
-    let mut games = Vec::new();
-    let mut start = 0; // byte offset of the game being read
-    let mut start_line = 1;
-    let mut tags = Vec::new();
-    let mut in_movetext = false;
-    let mut ended = false; // the movetext's result was read
-    let mut offset = 0;
-    for (i, line) in text.split_inclusive('\n').enumerate() {
-        let here = offset;
-        offset += line.len();
-        let l = line.trim_end();
-        if ended {
-            // A game ends at its result line; the blank line after it is
-            // its own, a missing one is tolerated.
-            let end = if l.is_empty() { offset } else { here };
-            games.push(raw_game(
-                start_line,
-                &text[start..end],
-                std::mem::take(&mut tags),
-            ));
-            (start, start_line) = if l.is_empty() {
-                (offset, i + 2)
-            } else {
-                (here, i + 1)
-            };
-            (in_movetext, ended) = (false, false);
-            if l.is_empty() {
-                continue;
-            }
-        }
-        if l.is_empty() {
-            if tags.is_empty() && !in_movetext {
-                (start, start_line) = (offset, i + 2); // between games
-            }
-        } else if !in_movetext && l.starts_with('[') {
-            match parse_tag(l) {
-                Some(t) => tags.push(t),
-                // The file's last line, cut off mid-write: the tail.
-                None if !line.ends_with('\n') => break,
-                None => return Err(format!("line {}: not a PGN tag: {l}", i + 1)),
-            }
-        } else {
-            in_movetext = true;
-            ended = l.split_ascii_whitespace().last().is_some_and(is_result);
-        }
-    }
-    if ended {
-        // The file ends right after a game's result, without a blank line.
-        games.push(raw_game(start_line, &text[start..], tags));
-        return Ok((games, ""));
-    }
-    Ok((games, &text[start..]))
+    let (games, tail) = pgn::split_games(text).map_err(|e| e.to_string())?;
+    Ok((games.into_iter().map(raw_game).collect(), tail))
 }
 
 /// The round (0-based) and game (0-based) of a `Round` tag: `R.G` for
@@ -364,12 +292,6 @@ pub fn resume(path: &Path, config: &MatchConfig, openings: &[Opening]) -> Result
         resumed.games.extend(games.into_iter().cloned());
     }
     if !tail.trim().is_empty() {
-        if tail.matches("[Event ").count() > 1 {
-            let line = text[..text.len() - tail.len()].lines().count() + 1;
-            return Err(at(format!(
-                "line {line}: a game without a result, and more games after it"
-            )));
-        }
         resumed.dropped += 1;
     }
     if kept != text {
@@ -412,15 +334,6 @@ mod tests {
         assert_eq!(wdl_of("0-1", true), Some(Wdl::Loss));
         assert_eq!(wdl_of("1/2-1/2", false), Some(Wdl::Draw));
         assert_eq!(wdl_of("*", true), None);
-    }
-
-    #[test]
-    fn tags_are_unescaped() {
-        assert_eq!(
-            parse_tag(r#"[White "B \"quoted\" \\ x"]"#),
-            Some(("White".into(), r#"B "quoted" \ x"#.into()))
-        );
-        assert_eq!(parse_tag("[White B]"), None);
     }
 
     #[test]

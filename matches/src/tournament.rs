@@ -20,70 +20,14 @@ use crate::game::{self, Failure, GameRecord, Seat};
 use crate::openings::{self, Opening};
 use crate::pgn;
 use crate::resume::{self, Resumed};
+use crate::schedule::{first_is_white, round_tag};
 use crate::sprt::{Decision, Sprt};
 use crate::stats::{Pairs, Trinomial, Wdl};
 use crate::uci_engine::{EngineConfig, EngineError, UciEngine, UciLog};
 
-/// Why the match stopped.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum StopReason {
-    /// All rounds were played.
-    Completed,
-    /// The SPRT decided.
-    Sprt(Decision),
-    /// Ctrl-C.
-    Interrupted,
-    /// An engine could not be (re)started, or another fatal error.
-    Error(String),
-}
-
-/// Everything a match produced, for the reports.
-#[derive(Clone, Debug, PartialEq)]
-pub struct MatchResult {
-    /// The two engines' names.
-    pub names: [String; 2],
-    /// Their search limits.
-    pub limits: [String; 2],
-    /// The first engine's wins, draws and losses.
-    pub wdl: Trinomial,
-    /// The first engine's completed game pairs.
-    pub pairs: Pairs,
-    /// Per engine, the count of each [`Failure`] (in [`Failure::ALL`]
-    /// order): games it lost by failing.
-    pub failures: [[u64; 4]; 2],
-    /// How games ended, by [`game::Termination::key`].
-    pub terminations: BTreeMap<&'static str, u64>,
-    /// The SPRT's last log-likelihood ratio.
-    pub llr: Option<f64>,
-    /// Why the match stopped.
-    pub stop: StopReason,
-    /// Wall-clock time of the match.
-    pub duration: Duration,
-    /// The seed of the opening order.
-    pub seed: u64,
-    /// Games per round.
-    pub games_per_round: usize,
-    /// Per engine, the largest peak resident memory (KiB) of any of its
-    /// processes, read after each game; `None` where it cannot be read.
-    pub peak_memory_kib: [Option<u64>; 2],
-}
-
-impl MatchResult {
-    /// The failures of engine `i` of the kind `f`.
-    pub fn failures_of(&self, i: usize, f: Failure) -> u64 {
-        let k = Failure::ALL.iter().position(|&x| x == f).unwrap_or(0);
-        self.failures[i][k]
-    }
-
-    /// The SPRT's counts: pentanomial when games come in pairs.
-    pub fn sprt_counts(&self) -> Vec<u64> {
-        if self.games_per_round == 2 {
-            self.pairs.pentanomial().to_vec()
-        } else {
-            self.wdl.counts().to_vec()
-        }
-    }
-}
+/// What a match produced, and why it stopped: the reports' input, which
+/// [`run`] returns.
+pub use crate::report::{MatchResult, StopReason};
 
 /// How progress is shown on stderr.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -108,27 +52,6 @@ enum Event {
     Memory([Option<u64>; 2]),
     Warning(String),
     Fatal(String),
-}
-
-/// Whether the first engine has White in game `game` of round `round`
-/// (both 0-based): with pairs in the first game, with single games in
-/// every other round.
-pub fn first_is_white(games_per_round: usize, round: usize, game: usize) -> bool {
-    if games_per_round == 2 {
-        game == 0
-    } else {
-        round.is_multiple_of(2)
-    }
-}
-
-/// PGN's `Round` tag of a game: `R.G` for pairs, `R` for single games
-/// (1-based).
-pub fn round_tag(games_per_round: usize, round: usize, game: usize) -> String {
-    if games_per_round == 2 {
-        format!("{}.{}", round + 1, game + 1)
-    } else {
-        (round + 1).to_string()
-    }
 }
 
 /// The first engine's result of a game.
@@ -435,27 +358,84 @@ pub fn run_observed(
     observe: &mut dyn FnMut(FinishedGame<'_>),
 ) -> Result<MatchResult, String> {
     let started = Instant::now();
+    let setup = set_up(config)?;
+    let mut result = fresh_result(config);
+    restore(&mut result, &setup.resumed, config);
+    let done: HashSet<usize> = setup.resumed.rounds().into_iter().collect();
+    if progress != Progress::Quiet
+        && config.resume
+        && let Some(path) = &config.pgnout
+    {
+        announce_resumed(path, &setup.resumed, done.len());
+    }
+    // Set already when the resumed games decided the SPRT: no game is played.
+    let stop = Arc::new(AtomicBool::new(result.stop != StopReason::Completed));
+    let shared = Arc::new(Shared {
+        config: config.clone(),
+        openings: setup.openings,
+        next_round: AtomicUsize::new(0),
+        done,
+        stop: stop.clone(),
+        log: setup.log.clone(),
+    });
+    let (tx, rx) = mpsc::channel();
+    let handles = spawn_workers(&shared, tx)?;
+
+    let mut collector = Collector::new(config, progress, result, stop, setup.pgn_out);
+    collector.collect(&rx, interrupted, observe);
+    for h in handles {
+        let _ = h.join();
+    }
+    let finished = collector.finish();
+    if let Some(log) = &setup.log {
+        log.flush();
+    }
+    let mut result = finished?;
+    result.duration = started.elapsed();
+    Ok(result)
+}
+
+/// What a match opens before its first game.
+struct Setup {
+    openings: Vec<Opening>,
+    resumed: Resumed,
+    pgn_out: Option<BufWriter<File>>,
+    log: Option<UciLog>,
+}
+
+/// Checks the JSON output, reads the openings, resumes from the PGN (when
+/// asked) and opens the PGN and the UCI log: the setup errors.
+fn set_up(config: &MatchConfig) -> Result<Setup, String> {
     check_jsonout(config)?;
     let openings = load_openings(config)?;
     // Before the PGN is opened for appending: resuming may rewrite it.
     let resumed = match (config.resume, &config.pgnout) {
         (false, _) => Resumed::default(),
         (true, Some(pgn)) => resume::resume(pgn, config, &openings)?,
-        (true, None) => return Err(resume::NEEDS_PGNOUT.into()),
+        (true, None) => return Err(crate::cli::NEEDS_PGNOUT.into()),
     };
-    let mut pgn_out = open_pgn(config)?;
+    let pgn_out = open_pgn(config)?;
     let log = match &config.log {
         Some(p) => Some(UciLog::new(Box::new(BufWriter::new(
             File::create(p).map_err(|e| format!("{}: {e}", p.display()))?,
         )))),
         None => None,
     };
-    let names = [
-        config.engines[0].name.clone(),
-        config.engines[1].name.clone(),
-    ];
-    let mut result = MatchResult {
-        names: names.clone(),
+    Ok(Setup {
+        openings,
+        resumed,
+        pgn_out,
+        log,
+    })
+}
+
+/// The result of a match before its first game.
+fn fresh_result(config: &MatchConfig) -> MatchResult {
+    MatchResult {
+        names: [
+            config.engines[0].name.clone(),
+            config.engines[1].name.clone(),
+        ],
         limits: [
             config.engines[0].limits.describe(),
             config.engines[1].limits.describe(),
@@ -470,40 +450,34 @@ pub fn run_observed(
         seed: config.seed,
         games_per_round: config.games,
         peak_memory_kib: [None; 2],
-    };
-    restore(&mut result, &resumed, config);
-    let done: HashSet<usize> = resumed.rounds().into_iter().collect();
-    if progress != Progress::Quiet
-        && config.resume
-        && let Some(path) = &config.pgnout
-    {
-        eprintln!(
-            "resumed {} games of {} whole rounds from {}{}",
-            resumed.games.len(),
-            done.len(),
-            path.display(),
-            match resumed.dropped {
-                0 => String::new(),
-                n => format!("; {n} game(s) of rounds cut short dropped from the file"),
-            }
-        );
     }
-    // Set already when the resumed games decided the SPRT: no game is played.
-    let stop = Arc::new(AtomicBool::new(result.stop != StopReason::Completed));
-    let shared = Arc::new(Shared {
-        config: config.clone(),
-        openings,
-        next_round: AtomicUsize::new(0),
-        done,
-        stop: stop.clone(),
-        log: log.clone(),
-    });
-    let (tx, rx) = mpsc::channel();
+}
+
+/// Says on stderr what was resumed from the PGN at `path`.
+fn announce_resumed(path: &std::path::Path, resumed: &Resumed, rounds: usize) {
+    eprintln!(
+        "resumed {} games of {rounds} whole rounds from {}{}",
+        resumed.games.len(),
+        path.display(),
+        match resumed.dropped {
+            0 => String::new(),
+            n => format!("; {n} game(s) of rounds cut short dropped from the file"),
+        }
+    );
+}
+
+/// Starts the worker threads: `-concurrency` of them, fewer when fewer
+/// rounds are left to play. They stop sending when the last one ends.
+fn spawn_workers(
+    shared: &Arc<Shared>,
+    tx: Sender<Event>,
+) -> Result<Vec<thread::JoinHandle<()>>, String> {
+    let config = &shared.config;
     let left = config.rounds.map(|r| r.saturating_sub(shared.done.len()));
     let workers = left
         .map_or(config.concurrency, |r| config.concurrency.min(r))
         .max(1);
-    let handles: Vec<_> = (0..workers)
+    (0..workers)
         .map(|i| {
             let (shared, tx) = (shared.clone(), tx.clone());
             thread::Builder::new()
@@ -511,73 +485,146 @@ pub fn run_observed(
                 .spawn(move || worker(shared, tx, i))
                 .map_err(|e| e.to_string())
         })
-        .collect::<Result<_, _>>()?;
-    drop(tx);
+        .collect()
+}
 
-    let total = config.rounds.map(|r| r * config.games);
-    let date = pgn::today();
-    let mut warnings = HashSet::new();
-    let stopped = |result: &MatchResult| result.stop != StopReason::Completed;
-    // The bar (drawn only where stderr is a terminal): games played, out
-    // of the total when the match has one, and the running score.
-    let bar = (progress == Progress::Bar).then(|| {
-        let (bar, template) = match total {
-            Some(t) => (ProgressBar::new(t as u64), "[{pos}/{len}] {msg}"),
-            None => (ProgressBar::no_length(), "[{pos}] {msg}"),
-        };
-        if let Ok(style) = ProgressStyle::with_template(template) {
-            bar.set_style(style);
+/// The bar (drawn only where stderr is a terminal): games played, out of
+/// the `total` when the match has one, and the running score; `played`
+/// already (the resumed games).
+fn progress_bar(total: Option<usize>, played: u64) -> ProgressBar {
+    let (bar, template) = match total {
+        Some(t) => (ProgressBar::new(t as u64), "[{pos}/{len}] {msg}"),
+        None => (ProgressBar::no_length(), "[{pos}] {msg}"),
+    };
+    if let Ok(style) = ProgressStyle::with_template(template) {
+        bar.set_style(style);
+    }
+    bar.set_position(played);
+    bar
+}
+
+/// The main thread's side of a running match: it counts the workers'
+/// games, writes them to the PGN, shows progress, runs the SPRT and
+/// decides when to stop.
+struct Collector<'a> {
+    config: &'a MatchConfig,
+    progress: Progress,
+    result: MatchResult,
+    /// Tells the workers to stop.
+    stop: Arc<AtomicBool>,
+    pgn_out: Option<BufWriter<File>>,
+    /// The PGN's `Date`.
+    date: String,
+    /// The games of the match, when it has a number of rounds.
+    total: Option<usize>,
+    bar: Option<ProgressBar>,
+    /// The warnings shown, each once.
+    warnings: HashSet<String>,
+    /// The games counted before the first was played: the resumed ones.
+    resumed_games: u64,
+    /// An engine that could not start before the first game.
+    setup_error: Option<String>,
+}
+
+impl<'a> Collector<'a> {
+    /// The collector of a match whose `result` counts the resumed games.
+    fn new(
+        config: &'a MatchConfig,
+        progress: Progress,
+        result: MatchResult,
+        stop: Arc<AtomicBool>,
+        pgn_out: Option<BufWriter<File>>,
+    ) -> Collector<'a> {
+        let total = config.rounds.map(|r| r * config.games);
+        Collector {
+            config,
+            progress,
+            pgn_out,
+            date: pgn::today(),
+            total,
+            warnings: HashSet::new(),
+            bar: (progress == Progress::Bar).then(|| progress_bar(total, result.wdl.games())),
+            resumed_games: result.wdl.games(),
+            result,
+            stop,
+            setup_error: None,
         }
-        bar.set_position(result.wdl.games()); // the resumed games
-        bar
-    });
-    let mut setup_error = None;
-    loop {
-        let event = match rx.recv_timeout(Duration::from_millis(50)) {
-            Ok(e) => e,
-            Err(RecvTimeoutError::Timeout) => {
-                if interrupted() && !stopped(&result) {
-                    result.stop = StopReason::Interrupted;
-                    stop.store(true, Ordering::SeqCst);
-                }
-                continue;
+    }
+
+    /// The match's result, once the workers have ended; the bar stays on
+    /// the screen as it is. An engine that could not start before the
+    /// first game is the `Err`.
+    fn finish(self) -> Result<MatchResult, String> {
+        if let Some(bar) = self.bar {
+            bar.abandon();
+        }
+        match self.setup_error {
+            Some(e) => Err(e),
+            None => Ok(self.result),
+        }
+    }
+
+    fn stopped(&self) -> bool {
+        self.result.stop != StopReason::Completed
+    }
+
+    /// Takes the workers' events until they have all ended, polling
+    /// `interrupted` at least every 50 ms.
+    fn collect(
+        &mut self,
+        rx: &mpsc::Receiver<Event>,
+        interrupted: &dyn Fn() -> bool,
+        observe: &mut dyn FnMut(FinishedGame<'_>),
+    ) {
+        loop {
+            let event = match rx.recv_timeout(Duration::from_millis(50)) {
+                Ok(e) => Some(e),
+                Err(RecvTimeoutError::Timeout) => None,
+                Err(RecvTimeoutError::Disconnected) => break,
+            };
+            if interrupted() && !self.stopped() {
+                self.result.stop = StopReason::Interrupted;
+                self.stop.store(true, Ordering::SeqCst);
             }
-            Err(RecvTimeoutError::Disconnected) => break,
-        };
-        if interrupted() && !stopped(&result) {
-            result.stop = StopReason::Interrupted;
-            stop.store(true, Ordering::SeqCst);
+            if let Some(event) = event {
+                self.event(event, observe);
+            }
         }
+    }
+
+    /// One event of a worker: counted unless the match has stopped.
+    fn event(&mut self, event: Event, observe: &mut dyn FnMut(FinishedGame<'_>)) {
         if let Event::Memory(m) = event {
             // Measured even after the decision: the processes ran anyway.
-            for (peak, m) in result.peak_memory_kib.iter_mut().zip(m) {
+            for (peak, m) in self.result.peak_memory_kib.iter_mut().zip(m) {
                 *peak = (*peak).max(m);
             }
-            continue;
+            return;
         }
-        if stopped(&result) {
-            continue; // games finishing after the decision are not counted
+        if self.stopped() {
+            return; // games finishing after the decision are not counted
         }
-        let mut sprt_update = false;
-        match event {
+        let sprt_update = match event {
             Event::Memory(_) => unreachable!("handled above"),
             Event::Warning(w) => {
-                if warnings.insert(w.clone()) {
+                if self.warnings.insert(w.clone()) {
                     eprintln!("warning: {w}");
                 }
+                false
             }
             Event::Fatal(e) => {
                 // Before the first game, an engine that cannot start is a
                 // setup error: no match was played.
-                if result.wdl.games() == resumed.games.len() as u64 {
-                    setup_error = Some(e.clone());
+                if self.result.wdl.games() == self.resumed_games {
+                    self.setup_error = Some(e.clone());
                 }
-                result.stop = StopReason::Error(e);
-                stop.store(true, Ordering::SeqCst);
+                self.result.stop = StopReason::Error(e);
+                self.stop.store(true, Ordering::SeqCst);
+                false
             }
             Event::Pair([x, y]) => {
-                result.pairs.add(x, y);
-                sprt_update = config.games == 2;
+                self.result.pairs.add(x, y);
+                self.config.games == 2
             }
             Event::Game {
                 round,
@@ -585,85 +632,82 @@ pub fn run_observed(
                 record,
                 first_is_white,
             } => {
-                count_game(
-                    &mut result,
-                    wdl_of(&record, first_is_white),
-                    &record.termination,
-                    record.failed,
-                    first_is_white,
-                );
-                if let Some(out) = pgn_out.as_mut() {
-                    let round_tag = round_tag(config.games, round, game);
-                    let text = pgn::format_game(&record, &config.event, &round_tag, &date);
-                    if let Err(e) = out.write_all(text.as_bytes()).and_then(|_| out.flush()) {
-                        eprintln!("warning: cannot write the PGN: {e}");
-                    }
-                }
-                observe(FinishedGame {
+                let finished = FinishedGame {
                     round,
                     game,
                     first_is_white,
                     record: &record,
-                });
-                sprt_update = config.games == 1;
-                let played = result.wdl.games();
-                let of = total.map_or(String::new(), |t| format!("/{t}"));
-                match progress {
-                    Progress::Quiet => {}
-                    Progress::Lines => eprintln!(
-                        "[{played}{of}] {} vs {}: {} {{{}}}",
-                        record.white,
-                        record.black,
-                        record.result,
-                        record.reason()
-                    ),
-                    Progress::Bar => {
-                        if let Some(bar) = &bar {
-                            bar.set_message(crate::report::progress_line(
-                                &result,
-                                config.sprt.as_ref(),
-                            ));
-                            bar.set_position(played);
-                        }
-                    }
-                }
-                if config.rating_interval > 0
-                    && played.is_multiple_of(config.rating_interval as u64)
-                {
-                    // Not `println!`, which panics on a closed pipe.
-                    let print = || {
-                        let _ = writeln!(
-                            std::io::stdout(),
-                            "{}",
-                            crate::report::text(&result, config.sprt.as_ref())
-                        );
-                    };
-                    match &bar {
-                        Some(bar) => bar.suspend(print),
-                        None => print(),
-                    }
+                };
+                self.game(finished, observe);
+                self.config.games == 1
+            }
+        };
+        if let (true, Some(sprt)) = (sprt_update, &self.config.sprt)
+            && judge(&mut self.result, sprt)
+        {
+            self.stop.store(true, Ordering::SeqCst);
+        }
+    }
+
+    /// A finished game: counted, written to the PGN, shown to `observe`
+    /// and in the progress.
+    fn game(&mut self, g: FinishedGame<'_>, observe: &mut dyn FnMut(FinishedGame<'_>)) {
+        let record = g.record;
+        count_game(
+            &mut self.result,
+            wdl_of(record, g.first_is_white),
+            &record.termination,
+            record.failed,
+            g.first_is_white,
+        );
+        if let Some(out) = self.pgn_out.as_mut() {
+            let round_tag = round_tag(self.config.games, g.round, g.game);
+            let text = pgn::format_game(record, &self.config.event, &round_tag, &self.date);
+            if let Err(e) = out.write_all(text.as_bytes()).and_then(|_| out.flush()) {
+                eprintln!("warning: cannot write the PGN: {e}");
+            }
+        }
+        observe(g);
+        self.show(record);
+    }
+
+    /// The progress after a game: a line or the bar, and the summary
+    /// every `-ratinginterval` games.
+    fn show(&self, record: &GameRecord) {
+        let played = self.result.wdl.games();
+        let of = self.total.map_or(String::new(), |t| format!("/{t}"));
+        let sprt = self.config.sprt.as_ref();
+        match self.progress {
+            Progress::Quiet => {}
+            Progress::Lines => eprintln!(
+                "[{played}{of}] {} vs {}: {} {{{}}}",
+                record.white,
+                record.black,
+                record.result,
+                record.reason()
+            ),
+            Progress::Bar => {
+                if let Some(bar) = &self.bar {
+                    bar.set_message(crate::report::progress_line(&self.result, sprt));
+                    bar.set_position(played);
                 }
             }
         }
-        if let (true, Some(sprt)) = (sprt_update, &config.sprt)
-            && judge(&mut result, sprt)
+        if self.config.rating_interval > 0
+            && played.is_multiple_of(self.config.rating_interval as u64)
         {
-            stop.store(true, Ordering::SeqCst);
+            // Not `println!`, which panics on a closed pipe.
+            let print = || {
+                let _ = writeln!(
+                    std::io::stdout(),
+                    "{}",
+                    crate::report::text(&self.result, sprt)
+                );
+            };
+            match &self.bar {
+                Some(bar) => bar.suspend(print),
+                None => print(),
+            }
         }
     }
-    for h in handles {
-        let _ = h.join();
-    }
-    if let Some(bar) = bar {
-        // The last state stays on the screen.
-        bar.abandon();
-    }
-    if let Some(log) = &log {
-        log.flush();
-    }
-    if let Some(e) = setup_error {
-        return Err(e);
-    }
-    result.duration = started.elapsed();
-    Ok(result)
 }

@@ -19,6 +19,10 @@ use std::time::{Duration, Instant};
 
 use crate::clock::Limits;
 
+/// An engine's evaluation, from its own point of view: the book crate's
+/// type, whose PGN form (`+0.35`, `-M3`) the move comments use.
+pub use book::pgn::Score;
+
 /// How an engine is started and configured.
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct EngineConfig {
@@ -149,30 +153,6 @@ impl fmt::Display for EngineError {
             EngineError::Crashed => f.write_str("the engine exited"),
             EngineError::Timeout(what) => write!(f, "no '{what}' in time"),
             EngineError::Interrupted => f.write_str("interrupted"),
-        }
-    }
-}
-
-/// An engine's evaluation, from its own point of view.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Score {
-    /// Centipawns.
-    Cp(i32),
-    /// Mate in this many moves (negative: being mated).
-    Mate(i32),
-}
-
-impl Score {
-    /// The PGN comment form: `+0.35`, `-1.20`, `+M3`, `-M2`.
-    pub fn pgn(self) -> String {
-        match self {
-            Score::Cp(cp) => {
-                let sign = if cp < 0 { '-' } else { '+' };
-                let a = cp.unsigned_abs();
-                format!("{sign}{}.{:02}", a / 100, a % 100)
-            }
-            Score::Mate(m) if m > 0 => format!("+M{m}"),
-            Score::Mate(m) => format!("-M{}", m.unsigned_abs()),
         }
     }
 }

@@ -15,7 +15,7 @@ use std::io::{BufWriter, Write};
 use std::path::{Path, PathBuf};
 
 use attacks::Color;
-use book::pgn::{Game as PgnGame, Outcome as PgnOutcome, Reader};
+use book::pgn::{Game as PgnGame, MoveComment, Outcome as PgnOutcome, Reader, Score};
 
 use super::DatagenError;
 use crate::search::MATE;
@@ -25,33 +25,16 @@ use nnue::data::viriformat::ViriGame;
 /// The score of a move comment, centipawns from the mover's side: the
 /// first word when it reads `+0.34`, `-1.20/15`, `0.00/1` or `+M5/20` (a
 /// mate in 5 moves; `-M3` mated in 3, in the search's mate scale), none
-/// for any other comment (`book`, a time alone, prose).
+/// for any other comment (`book`, a time alone, prose). The comment's
+/// format is the book crate's ([`MoveComment`]), which `borrow-match`
+/// writes with.
 pub fn comment_score(comment: &str) -> Option<i32> {
-    let word = comment.split_whitespace().next()?;
-    let value = word.split_once('/').map_or(word, |(v, _)| v);
-    let (negative, unsigned) = match value.as_bytes().first()? {
-        b'-' => (true, &value[1..]),
-        b'+' => (false, &value[1..]),
-        _ => (false, value),
-    };
-    let magnitude = if let Some(moves) = unsigned.strip_prefix('M') {
-        let n: i32 = moves
-            .parse()
-            .ok()
-            .filter(|&n: &i32| (1..=500).contains(&n))?;
+    Some(match MoveComment::parse(comment).score? {
+        Score::Cp(cp) => cp,
         // Mating in n moves is 2n - 1 plies away; being mated in n, 2n.
-        MATE - if negative { 2 * n } else { 2 * n - 1 }
-    } else {
-        let (int, frac) = unsigned.split_once('.').unwrap_or((unsigned, ""));
-        let digits = |s: &str| !s.is_empty() && s.bytes().all(|b| b.is_ascii_digit());
-        if !digits(int) || !(frac.is_empty() || digits(frac)) || frac.len() > 2 {
-            return None;
-        }
-        let pawns: i32 = int.parse().ok().filter(|&p: &i32| p <= 300)?;
-        let hundredths: i32 = format!("{frac:0<2}").parse().ok()?;
-        pawns * 100 + hundredths
-    };
-    Some(if negative { -magnitude } else { magnitude })
+        Score::Mate(n) if n > 0 => MATE - (2 * n - 1),
+        Score::Mate(n) => -(MATE - 2 * n.abs()),
+    })
 }
 
 /// Why a game gave no data.
