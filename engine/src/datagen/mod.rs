@@ -381,14 +381,8 @@ fn worker(
     (began.elapsed(), searching)
 }
 
-/// Runs `config`: plays the games on its threads and writes them in order,
-/// until all are done or `interrupted()` says to stop. `progress` is
-/// called after every game written.
-pub fn run(
-    config: &Config,
-    interrupted: &(dyn Fn() -> bool + Sync),
-    mut progress: impl FnMut(&Progress),
-) -> Result<Summary, DatagenError> {
+/// The settings `run` refuses before it starts.
+fn check(config: &Config) -> Result<(), DatagenError> {
     if config.threads == 0 || config.nodes == 0 {
         return Err(DatagenError::Setup(
             "--threads and --nodes must be at least 1".into(),
@@ -413,10 +407,13 @@ pub fn run(
             "--plies 0 without --openings plays the same game every time".into(),
         ));
     }
-    let starts = read_starts(config.openings.as_deref(), config.seed)?;
-    // Every table before anything is written: a size the machine cannot
-    // give is a setup error, not a thread that fails.
-    let tables = (0..config.threads)
+    Ok(())
+}
+
+/// Every thread's table, before anything is written: a size the machine
+/// cannot give is a setup error, not a thread that fails.
+fn tables(config: &Config) -> Result<Vec<Table>, DatagenError> {
+    (0..config.threads)
         .map(|_| Table::try_new(config.hash_mb))
         .collect::<Result<Vec<_>, _>>()
         .map_err(|e| {
@@ -424,7 +421,54 @@ pub fn run(
                 "--hash {} MB for each of {} threads: {e}",
                 config.hash_mb, config.threads
             ))
-        })?;
+        })
+}
+
+/// Writes a game (`None`: one without a playable opening, only counted)
+/// and then the state that counts it: the tally after it.
+fn write_game(
+    out: &mut BufWriter<File>,
+    config: &Config,
+    game: Option<&Game>,
+    tally: Tally,
+) -> Result<Tally, DatagenError> {
+    let mut done = tally;
+    match game {
+        Some(game) => {
+            let (bytes, positions) = game
+                .record
+                .write_as(out, config.format)
+                .and_then(|written| out.flush().map(|()| written))
+                .map_err(|e| {
+                    DatagenError::Io(format!("cannot write {}", config.out.display()), e)
+                })?;
+            done.bytes += bytes;
+            done.positions += positions;
+            done.wdl[(2.0 - 2.0 * game.record.result).round() as usize] += 1;
+        }
+        None => done.skipped += 1,
+    }
+    done.games += 1;
+    write_state(config, &done).map_err(|e| {
+        DatagenError::Io(
+            format!("cannot write {}", state_path(&config.out).display()),
+            e,
+        )
+    })?;
+    Ok(done)
+}
+
+/// Runs `config`: plays the games on its threads and writes them in order,
+/// until all are done or `interrupted()` says to stop. `progress` is
+/// called after every game written.
+pub fn run(
+    config: &Config,
+    interrupted: &(dyn Fn() -> bool + Sync),
+    mut progress: impl FnMut(&Progress),
+) -> Result<Summary, DatagenError> {
+    check(config)?;
+    let starts = read_starts(config.openings.as_deref(), config.seed)?;
+    let tables = tables(config)?;
     let (file, mut tally) = open_output(config)?;
     let began = Instant::now();
     let mut out = BufWriter::new(file);
@@ -482,39 +526,14 @@ pub fn run(
                 Err(mpsc::RecvTimeoutError::Disconnected) => break,
             }
             while let Some(game) = pending.remove(&tally.games) {
-                // Counted once its records and the state are written.
-                let mut done = tally;
-                match &game {
-                    Some(game) => match game
-                        .record
-                        .write_as(&mut out, config.format)
-                        .and_then(|written| out.flush().map(|()| written))
-                    {
-                        Ok((bytes, positions)) => {
-                            done.bytes += bytes;
-                            done.positions += positions;
-                            done.wdl[(2.0 - 2.0 * game.record.result).round() as usize] += 1;
-                        }
-                        Err(e) => {
-                            failure = Some(DatagenError::Io(
-                                format!("cannot write {}", config.out.display()),
-                                e,
-                            ));
-                            stop.store(true, Ordering::Relaxed);
-                            break 'receive;
-                        }
-                    },
-                    None => done.skipped += 1,
-                }
-                done.games += 1;
-                if let Err(e) = write_state(config, &done) {
-                    failure = Some(DatagenError::Io(
-                        format!("cannot write {}", state_path(&config.out).display()),
-                        e,
-                    ));
-                    stop.store(true, Ordering::Relaxed);
-                    break 'receive;
-                }
+                let done = match write_game(&mut out, config, game.as_ref(), tally) {
+                    Ok(done) => done,
+                    Err(e) => {
+                        failure = Some(e);
+                        stop.store(true, Ordering::Relaxed);
+                        break 'receive;
+                    }
+                };
                 new_positions += done.positions - tally.positions;
                 tally = done;
                 progress(&report(tally, new_positions));

@@ -54,39 +54,7 @@ pub(super) fn iterate<A: SliderAttacks>(
         w.seldepth = 0;
         let mut lines: Vec<(i32, Vec<Move>)> = Vec::new();
         for line in 0..multipv {
-            // Aspiration windows around the previous score.
-            let mut delta = params().aspiration_delta;
-            let (mut alpha, mut beta) = if depth >= params().aspiration_min_depth && line == 0 {
-                (prev_score - delta, prev_score + delta)
-            } else {
-                (-INFINITY, INFINITY)
-            };
-            let score = loop {
-                let s = w.negamax(pos, alpha, beta, depth as i32, 0, false);
-                if w.stopped {
-                    break s;
-                }
-                // Which way the window failed, before it moves.
-                let bound = if s <= alpha {
-                    beta = (alpha + beta) / 2;
-                    alpha = (s - delta).max(-INFINITY);
-                    Bound::Upper
-                } else if s >= beta {
-                    beta = (s + delta).min(INFINITY);
-                    Bound::Lower
-                } else {
-                    break s;
-                };
-                delta += delta;
-                // A failed window's line, shown on long searches only.
-                if w.id == 0 && w.start.elapsed() > Duration::from_secs(3) {
-                    let pv = w.pv[0][..w.pv_len[0]].to_vec();
-                    if !pv.is_empty() {
-                        w.last_reported = pv[0];
-                        reporter.report(&report(w, depth, line + 1, s, Some(bound), pv));
-                    }
-                }
-            };
+            let score = aspiration(w, pos, depth, line, prev_score, reporter);
             if w.stopped && depth > first {
                 break;
             }
@@ -121,35 +89,93 @@ pub(super) fn iterate<A: SliderAttacks>(
         outcome.depth = depth;
         prev_score = *score;
         completed = lines;
-        if w.stopped {
+        if w.stopped || (w.id == 0 && enough(w, &outcome)) {
             break;
-        }
-        if w.id == 0 {
-            // A node budget spent: the next depth would be cut short and
-            // thrown away.
-            if let Some(n) = w.limits.nodes
-                && w.nodes >= n
-            {
-                break;
-            }
-            if let Some(mate) = w.limits.mate
-                && outcome.score.abs() >= MATE_BOUND
-                && (MATE - outcome.score.abs() + 1) / 2 <= mate as i32
-            {
-                break;
-            }
-            if let Some(soft) = w.limits.soft_time
-                && !w.shared.pondering.load(Ordering::Relaxed)
-                && w.clock_start().elapsed() >= soft
-            {
-                break;
-            }
         }
     }
     outcome.nodes = w.nodes;
+    finish(w, &mut outcome, &completed, reporter);
+    outcome
+}
+
+/// One line of one depth, searched in aspiration windows around the
+/// previous depth's score (from the depth the parameters say, first line
+/// only), widened each time the score falls outside; a failed window's line
+/// is shown on long searches. The score (the last one when stopped).
+fn aspiration<A: SliderAttacks>(
+    w: &mut Worker<'_, A>,
+    pos: &Position<A>,
+    depth: u32,
+    line: usize,
+    prev_score: i32,
+    reporter: &dyn Reporter,
+) -> i32 {
+    let mut delta = params().aspiration_delta;
+    let (mut alpha, mut beta) = if depth >= params().aspiration_min_depth && line == 0 {
+        (prev_score - delta, prev_score + delta)
+    } else {
+        (-INFINITY, INFINITY)
+    };
+    loop {
+        let s = w.negamax(pos, alpha, beta, depth as i32, 0, false);
+        if w.stopped {
+            return s;
+        }
+        // Which way the window failed, before it moves.
+        let bound = if s <= alpha {
+            beta = (alpha + beta) / 2;
+            alpha = (s - delta).max(-INFINITY);
+            Bound::Upper
+        } else if s >= beta {
+            beta = (s + delta).min(INFINITY);
+            Bound::Lower
+        } else {
+            return s;
+        };
+        delta += delta;
+        // A failed window's line, shown on long searches only.
+        if w.id == 0 && w.start.elapsed() > Duration::from_secs(3) {
+            let pv = w.pv[0][..w.pv_len[0]].to_vec();
+            if !pv.is_empty() {
+                w.last_reported = pv[0];
+                reporter.report(&report(w, depth, line + 1, s, Some(bound), pv));
+            }
+        }
+    }
+}
+
+/// Whether the main thread stops deepening after a completed depth: a
+/// node budget spent (the next depth would be cut short and thrown away),
+/// the mate `go mate` asked for found, or the soft time limit passed.
+fn enough<A: SliderAttacks>(w: &Worker<'_, A>, outcome: &SearchResult) -> bool {
+    if let Some(n) = w.limits.nodes
+        && w.nodes >= n
+    {
+        return true;
+    }
+    if let Some(mate) = w.limits.mate
+        && outcome.score.abs() >= MATE_BOUND
+        && (MATE - outcome.score.abs() + 1) / 2 <= mate as i32
+    {
+        return true;
+    }
+    w.limits.soft_time.is_some_and(|soft| {
+        !w.shared.pondering.load(Ordering::Relaxed) && w.clock_start().elapsed() >= soft
+    })
+}
+
+/// The end of the search: below full strength the move is chosen among the
+/// last depth's lines; the line played is shown if it was not the last
+/// shown; the main thread waits for `stop` where the protocol asks it to.
+fn finish<A: SliderAttacks>(
+    w: &mut Worker<'_, A>,
+    outcome: &mut SearchResult,
+    completed: &[(i32, Vec<Move>)],
+    reporter: &dyn Reporter,
+) {
     // Below full strength, the move is chosen among the lines.
     let chosen = if w.id == 0 {
-        pick(w.limits.strength, &completed)
+        pick(w.limits.strength, completed)
     } else {
         0
     };
@@ -175,7 +201,6 @@ pub(super) fn iterate<A: SliderAttacks>(
     if w.id == 0 {
         wait_for_stop(w.limits, w.shared);
     }
-    outcome
 }
 
 /// The report of one line.
