@@ -11,9 +11,9 @@ use crate::search::Strength;
 use crate::uci::quote;
 
 /// The largest `Hash`, in MB (the smallest is 1).
-pub const MAX_HASH_MB: usize = 65_536;
+pub use movegen::table::MAX_HASH_MB;
 /// The most search `Threads` (the fewest is 1).
-pub const MAX_THREADS: usize = 256;
+pub use movegen::table::MAX_THREADS;
 
 /// Every option, as the driver tells them apart.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]

@@ -4,7 +4,6 @@
 use serde_json::{Value, json};
 
 use crate::model::SpeedRatio;
-use crate::output::calibration_tcs;
 use crate::{Identity, MethodResult, Report};
 use matches::report::{json_failures, json_interval, summary};
 use matches::tournament::MatchResult;
@@ -80,7 +79,8 @@ pub fn json(report: &Report) -> String {
         .iter()
         .map(|m| json!({"tc": m.tc.to_string(), "factor": m.factor, "result": json_match(&m.result)}))
         .collect();
-    let slopes: Vec<Value> = calibration_tcs(report)
+    let slopes: Vec<Value> = report
+        .calibration_tcs()
         .iter()
         .map(|tc| {
             let s = report.slope(tc);

@@ -45,6 +45,7 @@
 //! - [`output`]: the tables (terminal and Markdown), and writing every file;
 //! - [`json`] writes `results.json`;
 //! - [`plot`] draws the chart, `results.svg`;
+//! - [`text`]: how numbers are written in the tables and the plot;
 //! - `setup`: what is settled before anything runs (methods, plan, resume);
 //! - `sample`: `sample-openings`.
 
@@ -64,6 +65,7 @@ mod sample;
 mod setup;
 pub mod speed;
 mod state;
+pub mod text;
 
 pub use args::{
     DEFAULT_BASELINE, DEFAULT_ENGINE, DEFAULT_OPENINGS, DEFAULT_OUT, Invocation, Options,

@@ -6,32 +6,12 @@ use std::fmt::Write;
 use std::path::Path;
 
 use crate::model::SpeedRatio;
+
+use crate::text::{factor_list, grouped, signed};
 use crate::{Identity, MethodResult, Report};
 
-use matches::clock::TimeControl;
 use matches::report::summary;
 use matches::stats::Interval;
-
-/// Thousands separated by commas: `1752927` → `1,752,927`.
-pub fn grouped(n: u64) -> String {
-    let s = n.to_string();
-    let mut out = String::new();
-    for (i, c) in s.chars().enumerate() {
-        if i > 0 && (s.len() - i).is_multiple_of(3) {
-            out.push(',');
-        }
-        out.push(c);
-    }
-    out
-}
-
-pub(super) fn signed(x: f64) -> String {
-    if x.abs() < 0.05 {
-        "0.0".into()
-    } else {
-        format!("{x:+.1}")
-    }
-}
 
 /// `ratio [lower, upper]`, or why there is none.
 fn speed_cell(r: Option<SpeedRatio>, runs: usize) -> String {
@@ -191,31 +171,11 @@ fn markdown_table(rows: &[Vec<String>], numeric: &dyn Fn(usize) -> bool) -> Stri
     out
 }
 
-/// Time factors as the report writes them: "0.5, 0.7, 1.4, 2".
-pub(super) fn factor_list(factors: &[f64]) -> String {
-    factors
-        .iter()
-        .map(|f| f.to_string())
-        .collect::<Vec<_>>()
-        .join(", ")
-}
-
 /// The results table in Markdown (the terminal shows the same text).
 pub fn table(report: &Report) -> String {
     let mut rows = vec![header(report)];
     rows.extend(report.methods.iter().map(|m| row(report, m)));
     markdown_table(&rows, &|c| (1..=2).contains(&c))
-}
-
-/// The time controls of the calibration, the experiment's first.
-pub(super) fn calibration_tcs(report: &Report) -> Vec<TimeControl> {
-    let mut tcs = vec![report.options.tc];
-    for m in &report.odds {
-        if !tcs.contains(&m.tc) {
-            tcs.push(m.tc);
-        }
-    }
-    tcs
 }
 
 /// The calibration: each time-odds point, then the slope at each time
@@ -251,7 +211,7 @@ pub fn calibration(report: &Report) -> String {
         out = markdown_table(&rows, &|c| (1..=2).contains(&c));
         out.push('\n');
     }
-    for tc in calibration_tcs(report) {
+    for tc in report.calibration_tcs() {
         let _ = match report.slope(&tc) {
             Some(s) => {
                 let i = s.interval();
@@ -458,6 +418,7 @@ mod tests {
     use super::*;
     use crate::speed::RunPair;
     use crate::{BenchRun, Direct, OddsMatch, Options};
+    use matches::clock::TimeControl;
     use matches::stats::{Pairs, Trinomial, Wdl};
     use matches::tournament::{MatchResult, StopReason};
     use serde_json::{Value, json};

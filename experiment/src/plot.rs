@@ -5,7 +5,7 @@
 use std::fmt::Write;
 
 use crate::Report;
-use crate::output::{calibration_tcs, factor_list, signed};
+use crate::text::{factor_list, signed};
 use matches::report::summary;
 use matches::stats::Interval;
 
@@ -51,7 +51,7 @@ pub fn svg(report: &Report) -> String {
     const T: f64 = 80.0;
     const B: f64 = 500.0;
     let o = &report.options;
-    let tcs = calibration_tcs(report);
+    let tcs = report.calibration_tcs();
     let colours = ["#4e79a7", "#f28e2b"];
     // What is drawn, and what is left out for want of games.
     let mut left_out: Vec<String> = Vec::new();

@@ -118,6 +118,17 @@ pub struct Report {
 }
 
 impl Report {
+    /// The time controls of the calibration, the experiment's first.
+    pub fn calibration_tcs(&self) -> Vec<TimeControl> {
+        let mut tcs = vec![self.options.tc];
+        for m in &self.odds {
+            if !tcs.contains(&m.tc) {
+                tcs.push(m.tc);
+            }
+        }
+        tcs
+    }
+
     pub(super) fn add_failures(&mut self, (defects, notes): (Vec<String>, Vec<String>)) {
         self.defects.extend(defects);
         self.notes.extend(notes);

@@ -54,6 +54,14 @@ impl Slot {
 /// The slots of a bucket.
 pub const BUCKET_SLOTS: usize = 4;
 
+/// The largest table a tool allocates, in MB: the engine's `Hash` and the
+/// `perft` tool's `--hash` (one limit for both, as a user expects).
+pub const MAX_HASH_MB: usize = 65_536;
+
+/// The most threads that share one table: the engine's `Threads` and the
+/// `perft` tool's `--threads`.
+pub const MAX_THREADS: usize = 256;
+
 /// Four slots on one cache line.
 #[derive(Debug, Default)]
 #[repr(C, align(64))]

@@ -66,11 +66,9 @@ fn sum_over_children<A: SliderAttacks>(
         .sum()
 }
 
-/// The most threads a count may use (as the engine's `Threads`).
-pub const MAX_THREADS: usize = 256;
-
-/// The largest [`PerftHash`], in MB (as the engine's `Hash`).
-pub const MAX_HASH_MB: usize = 65_536;
+/// The most threads a count may use, and the largest [`PerftHash`] in MB:
+/// the limits of the table the engine shares too.
+pub use movegen::table::{MAX_HASH_MB, MAX_THREADS};
 
 /// [`perft`], or `None` as soon as `stop` is seen set (it is read at every
 /// node above the last ply).

@@ -11,9 +11,9 @@ use movegen::{Move, Position};
 use super::params::params;
 use super::report::{Report, Reporter, SearchResult};
 use super::score::{INFINITY, MATE, MATE_BOUND, Score};
+use super::shared::wait_for_stop;
 use super::stack::MAX_PLY;
 use super::strength::pick;
-use super::threads::wait_for_stop;
 use super::worker::Worker;
 use crate::tt::Bound;
 
@@ -215,7 +215,7 @@ pub(super) fn report<A: SliderAttacks>(
     /// At a tablebase root, the tables' verdict, unless the search saw mate.
     fn reported<A: SliderAttacks>(w: &Worker<'_, A>, score: i32) -> i32 {
         let tb = w.shared.tb_root_score.load(Ordering::Relaxed);
-        if tb != super::threads::NO_TB_SCORE && score.abs() < MATE_BOUND {
+        if tb != super::shared::NO_TB_SCORE && score.abs() < MATE_BOUND {
             tb
         } else {
             score

@@ -9,9 +9,11 @@
 //! - `limits`: what is asked ([`Limits`]); `report`: what is answered
 //!   ([`Report`] to a [`Reporter`], [`SearchResult`]); `score`: the score scale
 //!   ([`MATE`], [`INFINITY`]) and [`Score`].
-//! - `threads`: [`search`], the entry point, and the [`Shared`] state of its
-//!   threads (Lazy SMP).
+//! - `threads`: [`search`], the entry point: the threads of Lazy SMP.
 //! - `iterate`: iterative deepening and aspiration windows, one thread.
+//! - `shared`: the [`Shared`] state of the threads and what each learned,
+//!   kept between searches; below the worker, the iteration and the
+//!   threads (threads → iterate → worker → shared, one way).
 //! - `negamax`: the principal variation search and quiescence, as numbered
 //!   steps.
 //! - `worker`: one thread's state and its checks of the limits; `stack`:
@@ -33,6 +35,7 @@ pub mod params;
 mod report;
 mod score;
 mod see;
+mod shared;
 mod stack;
 mod strength;
 mod threads;
@@ -42,6 +45,7 @@ pub use limits::Limits;
 pub use report::{Report, Reporter, SearchResult, Silent};
 pub use score::{INFINITY, MATE, MATE_BOUND, Score};
 pub use see::{SEE_VALUE, see};
+pub use shared::Shared;
 pub use stack::MAX_PLY;
 pub use strength::Strength;
-pub use threads::{Shared, search};
+pub use threads::search;

@@ -1,9 +1,8 @@
 //! The threads of a search (Lazy SMP: every thread searches the same root
-//! and they share the transposition table) and the state they share.
+//! and they share the transposition table, [`super::shared`]).
 
-use std::sync::Mutex;
-use std::sync::atomic::{AtomicBool, AtomicI32, AtomicU64, Ordering};
-use std::time::{Duration, Instant};
+use std::sync::atomic::Ordering;
+use std::time::Instant;
 
 use attacks::SliderAttacks;
 use movegen::{Move, Position};
@@ -12,84 +11,8 @@ use super::iterate::iterate;
 use super::limits::Limits;
 use super::report::{Reporter, SearchResult, Silent};
 use super::score::MATE;
-use super::worker::{Learned, Worker};
-use crate::tt::Table;
-
-/// State shared by all threads of a search and kept between searches.
-pub struct Shared {
-    /// The transposition table.
-    pub tt: Table,
-    /// Set to stop the search.
-    pub stop: AtomicBool,
-    /// `true` while pondering: time limits do not apply yet.
-    pub pondering: AtomicBool,
-    /// When `ponderhit` arrived: time limits count from then.
-    pub ponderhit_at: Mutex<Option<Instant>>,
-    pub(super) nodes: AtomicU64,
-    /// Tablebase probes that answered, all threads, this search.
-    pub(super) tbhits: AtomicU64,
-    /// The root's tablebase score, reported instead of the search's unless
-    /// that is a mate; `NO_TB_SCORE` when the root is not in the tables.
-    pub(super) tb_root_score: AtomicI32,
-    /// Each thread's statistics, kept from one search to the next of a game.
-    learned: Mutex<Vec<Learned>>,
-}
-
-impl Shared {
-    /// Shared state with a table of `hash_mb` megabytes.
-    pub fn new(hash_mb: usize) -> Shared {
-        Shared::with_table(Table::new(hash_mb))
-    }
-
-    /// Shared state around the table `tt`.
-    pub fn with_table(tt: Table) -> Shared {
-        Shared {
-            tt,
-            stop: AtomicBool::new(false),
-            pondering: AtomicBool::new(false),
-            ponderhit_at: Mutex::new(None),
-            nodes: AtomicU64::new(0),
-            tbhits: AtomicU64::new(0),
-            tb_root_score: AtomicI32::new(NO_TB_SCORE),
-            learned: Mutex::new(Vec::new()),
-        }
-    }
-
-    /// A new game: the table is emptied and what the threads learned is
-    /// forgotten.
-    pub fn new_game(&self) {
-        self.tt.clear();
-        if let Ok(mut l) = self.learned.lock() {
-            l.clear();
-        }
-    }
-
-    /// What thread `id` learned in the last search (aged), or nothing.
-    fn take_learned(&self, threads: usize) -> Vec<Learned> {
-        let mut kept = self
-            .learned
-            .lock()
-            .map(|mut l| std::mem::take(&mut *l))
-            .unwrap_or_default();
-        kept.truncate(threads);
-        for l in &mut kept {
-            l.hist.age();
-        }
-        while kept.len() < threads {
-            kept.push(Learned::new());
-        }
-        kept
-    }
-
-    fn keep_learned(&self, learned: Vec<Learned>) {
-        if let Ok(mut l) = self.learned.lock() {
-            *l = learned;
-        }
-    }
-}
-
-/// `Shared::tb_root_score` when the root is not in the tablebases.
-pub(super) const NO_TB_SCORE: i32 = i32::MIN;
+use super::shared::{Learned, NO_TB_SCORE, Shared, wait_for_stop};
+use super::worker::Worker;
 
 /// Searches `pos` (reached through positions whose keys are `history`, oldest
 /// first) with `threads` threads until the limits or `shared.stop`.
@@ -165,16 +88,6 @@ pub fn search<A: SliderAttacks>(
     });
     shared.keep_learned(kept);
     outcome
-}
-
-/// Infinite and ponder searches wait for `stop` (or `ponderhit` with time):
-/// UCI forbids `bestmove` before that, even when there is nothing to search.
-pub(super) fn wait_for_stop(limits: &Limits, shared: &Shared) {
-    while (limits.infinite || shared.pondering.load(Ordering::Relaxed))
-        && !shared.stop.load(Ordering::Relaxed)
-    {
-        std::thread::sleep(Duration::from_millis(1));
-    }
 }
 
 #[cfg(test)]

@@ -12,8 +12,8 @@ use super::history::{Histories, NO_CONT};
 use super::limits::Limits;
 use super::params::{self, params};
 use super::score::INFINITY;
+use super::shared::{Learned, Shared};
 use super::stack::{MAX_PLY, Stack, new_stack};
-use super::threads::Shared;
 use crate::eval::{PawnTable, evaluate_cached};
 use crate::evaluator::Evaluator;
 use crate::tablebase::TB_WIN_BOUND;
@@ -32,23 +32,6 @@ fn lmr_table() -> Box<[[i32; 64]; 64]> {
         }
     }
     t
-}
-
-/// What a search thread learns that stays useful for the next search of
-/// the same game: its move-ordering statistics.
-pub struct Learned {
-    pub hist: Histories,
-    pub correction: Correction,
-}
-
-impl Learned {
-    /// Nothing learned yet.
-    pub fn new() -> Learned {
-        Learned {
-            hist: Histories::new(),
-            correction: Correction::new(),
-        }
-    }
 }
 
 /// One search thread's state.
