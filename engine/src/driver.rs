@@ -17,7 +17,7 @@ use book::{Book, plural};
 use rng::Rng;
 
 use crate::eval::evaluate;
-use crate::evaluator::{EvalKind, Evaluator};
+use crate::evaluator::{EvalKind, Evaluator, net_defers};
 use crate::options::{Name, OPTIONS, Options, Spec, Value};
 use crate::search::{Limits, Report, Reporter, Score, Shared, Strength, search};
 use crate::tablebase::{Syzygy, Tables};
@@ -298,12 +298,19 @@ impl Driver {
                 let classical =
                     dispatch!(self.options.method, A => evaluate(&pos.with_method::<A>()));
                 let nnue = Accumulator::refresh(&self.net, &pos).evaluate(&self.net, pos.turn());
+                // The evaluation the search uses first.
+                let defers = self.options.evaluation == EvalKind::Nnue && net_defers(&pos);
                 let (first, second) = match self.options.evaluation {
-                    EvalKind::Nnue => (("nnue", nnue), ("classical", classical)),
-                    EvalKind::Classical => (("classical", classical), ("nnue", nnue)),
+                    EvalKind::Nnue if !defers => (("nnue", nnue), ("classical", classical)),
+                    _ => (("classical", classical), ("nnue", nnue)),
+                };
+                let why = if defers {
+                    "; against a bare king the net defers to the mop-up"
+                } else {
+                    ""
                 };
                 self.say(&format!(
-                    "eval {} (side to move, {}; {} {})",
+                    "eval {} (side to move, {}; {} {}{why})",
                     first.1, first.0, second.0, second.1
                 ));
             }

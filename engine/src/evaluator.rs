@@ -4,7 +4,17 @@
 use std::fmt;
 use std::sync::{Arc, OnceLock};
 
+use attacks::{Color, SliderAttacks};
+use movegen::Position;
 use nnue::Network;
+
+/// Whether the net leaves `pos` to the hand-crafted evaluation: against a
+/// bare king, whose mop-up (drive the king to the edge, bring the kings
+/// together) mates, where a net trained on self-play has seen too few such
+/// endings. The search and `eval` both ask this.
+pub fn net_defers<A: SliderAttacks>(pos: &Position<A>) -> bool {
+    pos.by_color(Color::White).count() == 1 || pos.by_color(Color::Black).count() == 1
+}
 
 /// The net built into the engine: `engine/nets/default.nnue` (README "The
 /// learned evaluation" says how it was made), or the file the build's

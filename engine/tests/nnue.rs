@@ -54,7 +54,7 @@ fn evaluation_and_eval_file_are_declared() {
 #[test]
 fn eval_shows_both_evaluations_and_follows_the_option() {
     let mut e = Engine::new();
-    e.send("position fen 4k3/8/8/8/8/8/8/QQQ1K3 w - - 0 1");
+    e.send("position fen 4k3/7p/8/8/8/8/8/QQQ1K3 w - - 0 1");
     e.send("setoption name Evaluation value classical");
     let (classical, used, other, nnue) = eval_line(&mut e);
     assert_eq!((used.as_str(), other.as_str()), ("classical", "nnue"));
@@ -65,9 +65,31 @@ fn eval_shows_both_evaluations_and_follows_the_option() {
     assert_eq!((used.as_str(), other.as_str()), ("nnue", "classical"));
     assert_eq!((n, c), (nnue, classical));
     // The side to move's view: Black to move sees it the other way round.
-    e.send("position fen 4k3/8/8/8/8/8/8/QQQ1K3 b - - 0 1");
+    e.send("position fen 4k3/7p/8/8/8/8/8/QQQ1K3 b - - 0 1");
     let (n_black, _, _, _) = eval_line(&mut e);
     assert!(n_black < -1000, "{n_black}");
+    e.quit();
+}
+
+#[test]
+fn against_a_bare_king_eval_shows_the_mop_up_the_search_uses() {
+    let mut e = Engine::new();
+    e.send("setoption name Evaluation value nnue");
+    e.send("position fen 4k3/8/8/8/8/8/8/QQQ1K3 w - - 0 1");
+    let (used_value, used, other, _) = eval_line(&mut e);
+    assert_eq!((used.as_str(), other.as_str()), ("classical", "nnue"));
+    e.send("eval");
+    let lines = e.sync();
+    assert!(
+        lines
+            .iter()
+            .any(|l| l.contains("against a bare king the net defers")),
+        "{lines:?}"
+    );
+    // The hand-crafted value is the one `Evaluation classical` shows.
+    e.send("setoption name Evaluation value classical");
+    let (classical, used, _, _) = eval_line(&mut e);
+    assert_eq!((used.as_str(), classical), ("classical", used_value));
     e.quit();
 }
 

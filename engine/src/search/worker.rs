@@ -4,7 +4,7 @@
 use std::sync::atomic::Ordering;
 use std::time::Instant;
 
-use attacks::{Color, SliderAttacks};
+use attacks::SliderAttacks;
 use movegen::{Move, Position};
 
 use super::correction::Correction;
@@ -15,7 +15,7 @@ use super::score::INFINITY;
 use super::shared::{Learned, Shared};
 use super::stack::{MAX_PLY, Stack, new_stack};
 use crate::eval::{PawnTable, evaluate_cached};
-use crate::evaluator::Evaluator;
+use crate::evaluator::{Evaluator, net_defers};
 use crate::tablebase::TB_WIN_BOUND;
 use crate::tt::Entry;
 use nnue::AccumulatorStack;
@@ -128,15 +128,8 @@ impl<'a, A: SliderAttacks> Worker<'a, A> {
     pub fn evaluate(&mut self, pos: &Position<A>, ply: usize) -> i32 {
         match &self.limits.evaluator {
             Evaluator::Classical => evaluate_cached(pos, &mut self.pawns),
-            // Against a bare king the hand-crafted evaluation's mop-up
-            // (drive the king to the edge, bring the kings together) mates;
-            // a net trained on self-play has seen too few such endings.
-            Evaluator::Nnue(_)
-                if pos.by_color(Color::White).count() == 1
-                    || pos.by_color(Color::Black).count() == 1 =>
-            {
-                evaluate_cached(pos, &mut self.pawns)
-            }
+            // Against a bare king the hand-crafted mop-up mates.
+            Evaluator::Nnue(_) if net_defers(pos) => evaluate_cached(pos, &mut self.pawns),
             // Kept below the tablebase scores, which the search tells apart
             // from evaluations.
             Evaluator::Nnue(net) => self
