@@ -14,7 +14,7 @@ all: build
 	cp $(TARGET_DIR)/release/borrow $(EXE)
 
 build:
-	BORROW_EVALFILE="$(abspath $(EVALFILE))" $(CARGO) build --release --locked --bin borrow
+	$(if $(EVALFILE),BORROW_EVALFILE="$(abspath $(EVALFILE))") $(CARGO) build --release --locked --bin borrow
 
 clean:
 	$(CARGO) clean

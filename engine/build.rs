@@ -12,6 +12,15 @@ fn main() {
         Some(path) if !path.is_empty() => PathBuf::from(path),
         _ => manifest.join("nets").join("default.nnue"),
     };
+    // A build script runs in engine/, not where cargo was started: a
+    // relative path would name another file than the user meant.
+    if net.is_relative() {
+        eprintln!(
+            "error: BORROW_EVALFILE must be an absolute path (got {}); `make EVALFILE=<net>` takes a relative one",
+            net.display()
+        );
+        std::process::exit(1);
+    }
     let net = match net.canonicalize() {
         Ok(path) => path,
         Err(e) => {

@@ -20,8 +20,9 @@
 //! bullet trainer writes for this architecture, so a net trained with
 //! bullet on a GPU loads as well as one from `borrow-train`: little-endian
 //! `i16`s, the first layer's weights (feature by feature), its biases, the
-//! output weights (side to move's half first), the output bias, then zeros
-//! up to a multiple of 64 bytes. The first layer is scaled by [`QA`], the
+//! output weights (side to move's half first), the output bias, then
+//! padding up to a multiple of 64 bytes: zeros (`borrow-train`) or
+//! `bullet` repeated (bullet; [`network::is_padding`]). The first layer is scaled by [`QA`], the
 //! output weights by [`QB`], the output bias by `QA × QB`; the output times
 //! [`SCALE`] is centipawns.
 //!

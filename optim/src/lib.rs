@@ -76,9 +76,11 @@ impl<F: Float> Adam<F> {
             *v = b2 * *v + (one - b2) * g * g;
             let update = (*m / c1) / ((*v / c2).sqrt() + self.eps);
             let w = *p * keep - lr * update;
+            // As f32::clamp: a NaN stays NaN (a diverged run shows).
             *p = match self.clip {
-                Some(c) => w.max(-c).min(c),
-                None => w,
+                Some(c) if w < -c => -c,
+                Some(c) if w > c => c,
+                _ => w,
             };
         }
     }
@@ -130,5 +132,9 @@ mod tests {
         opt.step(&mut x, &[-1.0, 0.0], 0.9);
         assert_eq!(x[0], 1.98);
         assert!((x[1] - 0.91).abs() < 1e-6, "{}", x[1]);
+        // A diverged weight stays NaN, as f32::clamp leaves it.
+        let mut y = vec![f32::NAN];
+        opt.step(&mut y, &[1.0], 0.1);
+        assert!(y[0].is_nan());
     }
 }

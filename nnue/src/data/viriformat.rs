@@ -62,7 +62,7 @@ pub fn to_file_score(score: i32) -> i16 {
 pub fn from_file_score(file: i16) -> i32 {
     let file = i32::from(file);
     if file.abs() >= FILE_MATE_BOUND {
-        let plies = (FILE_MATE - file.abs()).min(MATE - MATE_BOUND);
+        let plies = (FILE_MATE - file.abs()).clamp(0, MATE - MATE_BOUND);
         file.signum() * (MATE - plies)
     } else {
         file
@@ -279,6 +279,9 @@ mod tests {
         // Another engine's game-theoretic scores (Viridithas: mates from
         // 32,339, tablebase wins from 31,339) read as mates.
         assert!(from_file_score(31_339) >= MATE_BOUND);
+        // The ends of i16 are mates no nearer than mate now.
+        assert_eq!(from_file_score(i16::MIN), -MATE);
+        assert_eq!(from_file_score(i16::MAX), MATE);
         assert!(from_file_score(-32_400) <= -MATE_BOUND);
     }
 
