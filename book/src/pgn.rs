@@ -560,14 +560,8 @@ pub enum Score {
 }
 
 impl Score {
-    /// The PGN comment form: `+0.35`, `-1.20`, `+M3`, `-M2` (in pawns, two
-    /// decimals, always signed; a mate in moves).
-    pub fn pgn(self) -> String {
-        self.to_string()
-    }
-
-    /// Reads a score that [`pgn`](Self::pgn) (or cutechess-cli, fastchess)
-    /// writes: `+0.34`, `-1.20`, `0.00`, `+12.5`, `+M5`, `-M3`; at most
+    /// Reads a score as its `Display` form (or cutechess-cli, fastchess)
+    /// writes it: `+0.34`, `-1.20`, `0.00`, `+12.5`, `+M5`, `-M3`; at most
     /// two decimals and 300 whole pawns, mates in 1 to 500 moves. Anything else
     /// (`book`, a time, prose, `-M0`) is `None`.
     pub fn from_pgn(word: &str) -> Option<Score> {
@@ -595,7 +589,8 @@ impl Score {
 }
 
 impl fmt::Display for Score {
-    /// `+0.35`, `-1.20`, `+M3`, `-M2`.
+    /// The PGN comment form: `+0.35`, `-1.20`, `+M3`, `-M2` (in pawns, two
+    /// decimals, always signed; a mate in moves).
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match *self {
             Score::Cp(cp) => {
@@ -982,7 +977,7 @@ over two lines (with a paren} e5! 2. Nf3?! $14 (2. f4 exf4 (2... d5) 3. Nf3) 2..
             (Score::Mate(-2), "-M2"),
             (Score::Mate(500), "+M500"),
         ] {
-            assert_eq!(score.pgn(), text);
+            assert_eq!(score.to_string(), text);
             assert_eq!(Score::from_pgn(text), Some(score), "{text}");
         }
         // Other tools' forms.

@@ -120,7 +120,7 @@ fn games_replay_in_shakmaty_and_hold_the_text_runs_positions() {
             let legal = uci
                 .to_move(&pos)
                 .unwrap_or_else(|e| panic!("{m} in {}: {e}", before.fen()));
-            if engine::datagen::game::trainable(&before, m, score) {
+            if engine::nnue::data::trainable(&before, m, score) {
                 trainable.push(format!("{} | {score}", before.fen()));
             }
             pos.play_unchecked(legal);

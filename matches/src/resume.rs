@@ -62,35 +62,14 @@ impl Resumed {
     }
 }
 
-/// One game of the file as text: where it starts, its tags, its last
-/// comment (the reason it ended) and its book moves.
-struct RawGame<'a> {
-    line: usize,
-    text: &'a str,
-    tags: Vec<(String, String)>,
-    reason: Option<&'a str>,
-    book_plies: usize,
+/// Why a game of the file ended: its last comment, as the runner writes it.
+fn reason<'a>(game: &GameText<'a>) -> Option<&'a str> {
+    game.comments.last().copied()
 }
 
-impl RawGame<'_> {
-    fn tag(&self, name: &str) -> Option<&str> {
-        self.tags
-            .iter()
-            .find(|(k, _)| k == name)
-            .map(|(_, v)| v.as_str())
-    }
-}
-
-/// A game's text as the book crate splits it: its last comment is the
-/// reason it ended, `{book}` marks its book plies.
-fn raw_game(game: GameText<'_>) -> RawGame<'_> {
-    RawGame {
-        line: game.line,
-        text: game.text,
-        reason: game.comments.last().copied(),
-        book_plies: game.comments.iter().filter(|&&c| c == BOOK_COMMENT).count(),
-        tags: game.tags,
-    }
+/// A game's book plies: its `{book}` comments.
+fn book_plies(game: &GameText<'_>) -> usize {
+    game.comments.iter().filter(|&&c| c == BOOK_COMMENT).count()
 }
 
 /// Splits the runner's PGN into games ([`pgn::split_games`]): each from its
@@ -99,9 +78,8 @@ fn raw_game(game: GameText<'_>) -> RawGame<'_> {
 /// A game that is not the runner's layout (a tag that is none, a game
 /// without a result and more games after it) is an error with its line:
 /// dropping what follows it could lose games.
-fn split_games(text: &str) -> Result<(Vec<RawGame<'_>>, &str), String> {
-    let (games, tail) = pgn::split_games(text).map_err(|e| e.to_string())?;
-    Ok((games.into_iter().map(raw_game).collect(), tail))
+fn split_games(text: &str) -> Result<(Vec<GameText<'_>>, &str), String> {
+    pgn::split_games(text).map_err(|e| e.to_string())
 }
 
 /// The round (0-based) and game (0-based) of a `Round` tag: `R.G` for
@@ -133,7 +111,7 @@ fn wdl_of(result: &str, first_is_white: bool) -> Option<Wdl> {
 
 /// Checks one game against the match and reads its result.
 fn check_game(
-    raw: &RawGame<'_>,
+    raw: &GameText<'_>,
     config: &MatchConfig,
     openings: &[Opening],
 ) -> Result<ResumedGame, String> {
@@ -199,13 +177,13 @@ fn check_game(
     // The runner writes a FEN tag for every start but the standard one.
     let fen = raw.tag("FEN");
     let same_start = fen.map_or(opening.is_startpos(), |f| f == opening.fen);
-    if !same_start || raw.book_plies != opening.moves.len() {
+    if !same_start || book_plies(raw) != opening.moves.len() {
         return Err(format!(
             "line {}: round {round_tag} was played from {} ({} book plies); this match's \
              round {} starts from {} ({} book plies): resume with the same -openings and -srand",
             raw.line,
             fen.unwrap_or("the standard start"),
-            raw.book_plies,
+            book_plies(raw),
             round + 1,
             opening.fen,
             opening.moves.len()
@@ -218,10 +196,10 @@ fn check_game(
             raw.line
         )
     })?;
-    let reason = raw.reason.unwrap_or("");
-    let (termination, failed) = game::parse_reason(reason).ok_or_else(|| {
+    let why = reason(raw).unwrap_or("");
+    let (termination, failed) = game::parse_reason(why).ok_or_else(|| {
         format!(
-            "line {}: round {round_tag} ends with '{{{reason}}}', which is not how this runner ends a game",
+            "line {}: round {round_tag} ends with '{{{why}}}', which is not how this runner ends a game",
             raw.line
         )
     })?;
@@ -345,10 +323,10 @@ mod tests {
         assert_eq!(games.len(), 2);
         assert_eq!(games[0].line, 1);
         assert_eq!(games[0].tag("White"), Some("A"));
-        assert_eq!(games[0].reason, Some("Draw by adjudication"));
-        assert_eq!(games[0].book_plies, 1);
+        assert_eq!(reason(&games[0]), Some("Draw by adjudication"));
+        assert_eq!(book_plies(&games[0]), 1);
         assert_eq!(games[1].line, 7);
-        assert_eq!(games[1].reason, Some("White resigns"));
+        assert_eq!(reason(&games[1]), Some("White resigns"));
         assert!(tail.starts_with("[Round \"2.1\"]"), "{tail}");
         // A file ending right after a result has no tail.
         let (games, tail) = split_games("[Round \"1\"]\n\n{White mates} 1-0\n").unwrap();
@@ -362,7 +340,7 @@ mod tests {
         let (games, tail) = split_games(text).unwrap();
         assert_eq!(games.len(), 2, "{tail}");
         assert_eq!(games[0].text, "[Round \"1\"]\n\n{White mates} 1-0\n");
-        assert_eq!((games[1].line, games[1].reason), (4, Some("Black mates")));
+        assert_eq!((games[1].line, reason(&games[1])), (4, Some("Black mates")));
         assert_eq!(tail, "");
     }
 

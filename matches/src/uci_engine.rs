@@ -653,12 +653,12 @@ mod tests {
 
     #[test]
     fn score_formats() {
-        assert_eq!(Score::Cp(35).pgn(), "+0.35");
-        assert_eq!(Score::Cp(-120).pgn(), "-1.20");
-        assert_eq!(Score::Cp(-5).pgn(), "-0.05");
-        assert_eq!(Score::Cp(0).pgn(), "+0.00");
-        assert_eq!(Score::Mate(3).pgn(), "+M3");
-        assert_eq!(Score::Mate(-2).pgn(), "-M2");
+        assert_eq!(Score::Cp(35).to_string(), "+0.35");
+        assert_eq!(Score::Cp(-120).to_string(), "-1.20");
+        assert_eq!(Score::Cp(-5).to_string(), "-0.05");
+        assert_eq!(Score::Cp(0).to_string(), "+0.00");
+        assert_eq!(Score::Mate(3).to_string(), "+M3");
+        assert_eq!(Score::Mate(-2).to_string(), "-M2");
     }
 }
 

@@ -67,8 +67,6 @@ pub struct Game {
     pub search_time: Duration,
 }
 
-pub use nnue::data::trainable;
-
 /// The position after the opening, and the keys of the positions before
 /// it (oldest first), or `None` when no try gave a playable opening.
 pub(super) fn opening(
@@ -192,7 +190,7 @@ pub fn play(
             -score
         };
         // 3. Every searched ply is recorded (which ones a trainer learns
-        //    from is [`trainable`]'s choice, made when they are written or
+        //    from is [`nnue::data::trainable`]'s choice, made when they are written or
         //    loaded).
         moves.push((best, white));
         // 4. Adjudication: both sides' scores agree.

@@ -638,7 +638,7 @@ mod tests {
         let mut kept = Vec::new();
         let n = viriformat::read_games(&std::fs::read(&games.out).unwrap()[..], |game| {
             for (pos, best, score) in game.positions() {
-                if game::trainable(&pos, best, score) {
+                if nnue::data::trainable(&pos, best, score) {
                     kept.push(format::pack(&pos, score, game.result).to_vec());
                 }
             }
