@@ -49,10 +49,19 @@ fn methods_help() -> String {
     )
 }
 
+/// `borrow --version`: the version and the SHA-256 of the built-in net
+/// ([`crate::evaluator::BUILT_IN_NET_SHA256`]), which names the net.
+const VERSION: &str = concat!(
+    env!("CARGO_PKG_VERSION"),
+    " (net sha256 ",
+    env!("BORROW_NET_SHA256"),
+    ")"
+);
+
 /// Borrow: a UCI chess engine. Without a command it speaks UCI on standard
 /// input and output.
 #[derive(Parser, Debug)]
-#[command(name = "Borrow", bin_name = "borrow", version, after_help = methods_help())]
+#[command(name = "Borrow", bin_name = "borrow", version = VERSION, after_help = methods_help())]
 struct Cli {
     #[command(subcommand)]
     command: Option<Cmd>,

@@ -22,6 +22,11 @@ pub fn net_defers<A: SliderAttacks>(pos: &Position<A>) -> bool {
 /// `engine/build.rs`).
 pub const BUILT_IN_NET: &[u8] = include_bytes!(env!("BORROW_NET"));
 
+/// The SHA-256 of [`BUILT_IN_NET`], 64 lower-case hex digits, computed by
+/// `engine/build.rs`: the net's name, which `borrow --version` shows and
+/// `borrow-experiment` records with its results.
+pub const BUILT_IN_NET_SHA256: &str = env!("BORROW_NET_SHA256");
+
 // A net of another layout fails the build here, not the engine at start.
 const _: () = assert!(
     nnue::network::is_net_file(BUILT_IN_NET),
@@ -108,5 +113,31 @@ impl EvalKind {
         EvalKind::ALL
             .into_iter()
             .find(|k| k.name().eq_ignore_ascii_case(name))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use sha2::{Digest, Sha256};
+
+    /// The name is the SHA-256 of the file the build used (the default
+    /// net, or `BORROW_EVALFILE`'s), computed here apart from build.rs.
+    #[test]
+    fn the_built_in_net_is_named_by_its_sha256() {
+        let file = std::fs::read(env!("BORROW_NET")).expect("the net the build read");
+        assert_eq!(file, BUILT_IN_NET, "{}", env!("BORROW_NET"));
+        let sha256: String = Sha256::digest(&file)
+            .iter()
+            .map(|b| format!("{b:02x}"))
+            .collect();
+        assert_eq!(BUILT_IN_NET_SHA256, sha256);
+        assert_eq!(BUILT_IN_NET_SHA256.len(), 64);
+        assert!(
+            BUILT_IN_NET_SHA256
+                .bytes()
+                .all(|b| b.is_ascii_digit() || (b'a'..=b'f').contains(&b)),
+            "{BUILT_IN_NET_SHA256}"
+        );
     }
 }

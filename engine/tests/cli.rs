@@ -174,6 +174,14 @@ fn version_help_and_method_names() {
         v.starts_with("Borrow ") && v.contains(env!("CARGO_PKG_VERSION")),
         "{v}"
     );
+    // The built-in net, by its SHA-256.
+    assert!(
+        v.trim_end().ends_with(&format!(
+            " (net sha256 {})",
+            engine::evaluator::BUILT_IN_NET_SHA256
+        )),
+        "{v}"
+    );
 
     let out = run(&["bench", "--help"]);
     assert!(out.status.success(), "{out:?}");
