@@ -113,6 +113,7 @@ pub fn json(report: &Report) -> String {
     let v = json!({
         "engine": o.engine.display().to_string(),
         "engine_name": report.engine_name,
+        "evaluation": report.evaluation,
         "baseline": report.baseline,
         "date": report.date,
         "seconds": report.duration.as_secs_f64(),

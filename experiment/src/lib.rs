@@ -34,7 +34,8 @@
 //! written as JSON, Markdown and an SVG plot ([`output`], [`json`], [`plot`]).
 //!
 //! - `args`: the command line and [`Options`];
-//! - `probe`: the engine's `uci` answer, reading a bench line;
+//! - `probe`: the engine's `uci` and `--version` answers (its methods and
+//!   [`Evaluation`]), reading a bench line;
 //! - `speed`: bench and perft run pairs, and their ratio;
 //! - `plan`: the budget shared out among the games;
 //! - `state`: the saved state of a run, for `--resume`;
@@ -52,6 +53,8 @@
 #![deny(missing_docs)]
 
 mod args;
+#[cfg(test)]
+mod fixture;
 mod identity;
 pub mod json;
 pub mod model;
@@ -72,7 +75,10 @@ pub use args::{
     SampleOptions, parse_args,
 };
 pub use identity::{GameLine, GameLines, Identity, Ply, first_difference};
-pub use probe::{BenchRun, EngineInfo, median, parse_bench, parse_uci_answer, query_engine};
+pub use probe::{
+    BenchRun, EngineInfo, Evaluation, median, parse_bench, parse_net_sha256, parse_uci_answer,
+    query_engine,
+};
 pub use results::{Direct, MethodResult, OddsMatch, Report, SetupError, merged};
 use runner::elapsed;
 pub use runner::run;

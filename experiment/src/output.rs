@@ -309,7 +309,7 @@ pub fn settings(report: &Report) -> String {
         )
     });
     format!(
-        "Engine `{}` ({}), baseline `{}`. Speed: {} pair(s) of runs per method (the baseline's \
+        "Engine `{}` ({}), evaluation {}, baseline `{}`. Speed: {} pair(s) of runs per method (the baseline's \
          run, then the method's), `bench` at depth {} and perft {} from the start position, \
          pinned to one core; ratio and 95% interval from the pairs' log2 ratios (t \
          distribution). Calibration: time-odds matches of `{}` against itself, time factors \
@@ -319,6 +319,7 @@ pub fn settings(report: &Report) -> String {
          errors).{plan} {}, {}{}.",
         o.engine.display(),
         report.engine_name,
+        report.evaluation,
         report.baseline,
         o.bench_pairs,
         o.bench_depth
@@ -416,129 +417,8 @@ pub fn write_all(report: &Report, dir: &Path) -> std::io::Result<()> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::speed::RunPair;
-    use crate::{BenchRun, Direct, OddsMatch, Options};
-    use matches::clock::TimeControl;
-    use matches::stats::{Pairs, Trinomial, Wdl};
-    use matches::tournament::{MatchResult, StopReason};
+    use crate::fixture::report;
     use serde_json::{Value, json};
-    use std::time::Duration;
-
-    /// A match of `pairs` pairs, each scored as given (repeated in turn).
-    fn played(pairs_of: &[(Wdl, Wdl)], n: usize) -> MatchResult {
-        let mut pairs = Pairs::default();
-        let mut wdl = Trinomial::default();
-        for i in 0..n {
-            let (a, b) = pairs_of[i % pairs_of.len()];
-            pairs.add(a, b);
-            wdl.add(a);
-            wdl.add(b);
-        }
-        MatchResult {
-            names: ["a".into(), "b".into()],
-            limits: ["5+0.05".into(), "5+0.05".into()],
-            wdl,
-            pairs,
-            failures: [[0; 4]; 2],
-            terminations: Default::default(),
-            llr: None,
-            stop: StopReason::Completed,
-            duration: Duration::from_secs(60),
-            seed: 1,
-            games_per_round: 2,
-            peak_memory_kib: [None; 2],
-        }
-    }
-
-    /// Five pairs of runs at `ratio` of the baseline's speed, with a
-    /// little noise.
-    fn runs(ratio: f64) -> Vec<RunPair> {
-        [1.0, 1.1, 0.9, 1.05, 0.95]
-            .iter()
-            .enumerate()
-            .map(|(i, k)| {
-                let base = (1_000_000.0 * k) as u64;
-                let noise = 1.0 + 0.01 * (i as f64 - 2.0);
-                RunPair {
-                    base: BenchRun {
-                        nodes: 1000,
-                        nps: base,
-                    },
-                    method: BenchRun {
-                        nodes: 1000,
-                        nps: (base as f64 * ratio * noise) as u64,
-                    },
-                }
-            })
-            .collect()
-    }
-
-    fn report() -> Report {
-        use Wdl::*;
-        let tc: TimeControl = "5+0.05".parse().unwrap();
-        let method = |name: &str, bench: Vec<RunPair>, identity| MethodResult {
-            method: name.into(),
-            perft: bench.clone(),
-            bench,
-            identity,
-        };
-        Report {
-            options: Options::default(),
-            engine_name: "Borrow <test>".into(),
-            openings: 3000,
-            baseline: "magic".into(),
-            methods: vec![
-                method(
-                    "od",
-                    runs(0.9),
-                    Identity::Compared {
-                        games: 8,
-                        differences: Vec::new(),
-                    },
-                ),
-                method(
-                    "magic",
-                    Vec::new(),
-                    Identity::Baseline {
-                        deterministic: true,
-                        games: 8,
-                    },
-                ),
-                method(
-                    "reference",
-                    runs(0.25),
-                    Identity::Compared {
-                        games: 8,
-                        differences: vec!["opening 1: engine move 3 is a instead of b".into()],
-                    },
-                ),
-                method("hq", runs(1.0)[..3].to_vec(), Identity::NotChecked),
-            ],
-            odds: vec![
-                OddsMatch {
-                    tc,
-                    factor: 0.5,
-                    result: played(&[(Loss, Draw), (Win, Loss), (Loss, Loss), (Draw, Draw)], 40),
-                },
-                OddsMatch {
-                    tc,
-                    factor: 2.0,
-                    result: played(&[(Win, Draw), (Win, Loss), (Win, Win), (Draw, Draw)], 40),
-                },
-            ],
-            direct: Some(Direct {
-                slow: "reference".into(),
-                fast: "od".into(),
-                result: played(&[(Loss, Draw)], 3),
-            }),
-            plan: None,
-            defects: vec!["nodes=2000: not identical: \"quoted\"".into()],
-            notes: vec!["tc=5+0.05: magic lost 1 game(s) by time losses".into()],
-            date: "2026.01.01".into(),
-            duration: Duration::from_secs(125),
-            interrupted: false,
-        }
-    }
 
     #[test]
     fn tables_text_and_json() {
@@ -625,6 +505,16 @@ mod tests {
             json!({"baseline": true, "deterministic": true, "games": 8})
         );
         assert_eq!(j["defects"][0], "nodes=2000: not identical: \"quoted\"");
+        // The evaluation measured, in the JSON and the report's first
+        // sentence.
+        let net = "cf507a34a16e204228bdcaa48df4330c575c20e427c8135f7f17415620f9d597";
+        assert_eq!(j["evaluation"], json!({"kind": "nnue", "net_sha256": net}));
+        assert!(
+            md.contains(&format!(
+                "(Borrow <test>), evaluation nnue (net sha256 {net}), baseline `magic`."
+            )),
+            "{md}"
+        );
         assert!(text.ends_with("}\n"));
     }
 

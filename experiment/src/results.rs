@@ -6,7 +6,7 @@ use crate::args::Options;
 use crate::identity::Identity;
 use crate::model::{OddsPoint, Slope, SpeedRatio, fit_slope, predicted_elo};
 use crate::plan::Plan;
-use crate::probe::median;
+use crate::probe::{Evaluation, median};
 use crate::speed::{RunPair, ratio};
 use matches::clock::TimeControl;
 use matches::report::summary;
@@ -91,6 +91,8 @@ pub struct Report {
     pub options: Options,
     /// The engine's `id name`.
     pub engine_name: String,
+    /// The evaluation measured: the engine's default and its net.
+    pub evaluation: Evaluation,
     /// The opening suite's usable positions.
     pub openings: usize,
     /// The baseline method.

@@ -646,6 +646,7 @@ pub fn run(
     let mut report = Report {
         options: o.clone(),
         engine_name: info.name.clone(),
+        evaluation: info.evaluation.clone(),
         openings: suite.len(),
         baseline: o.baseline.clone(),
         methods: info.methods.iter().map(|m| MethodResult::new(m)).collect(),
@@ -677,9 +678,10 @@ pub fn run(
         }
     }
     eprintln!(
-        "borrow-experiment: {} ({}), methods {}; baseline {}{}",
+        "borrow-experiment: {} ({}, {}), methods {}; baseline {}{}",
         o.engine.display(),
         info.name,
+        info.evaluation,
         measured.join(", "),
         o.baseline,
         if state.is_some() { "; resumed" } else { "" }

@@ -7,6 +7,7 @@ use std::time::Duration;
 
 use serde::{Deserialize, Serialize};
 
+use crate::probe::Evaluation;
 use crate::results::{Direct, MethodResult, OddsMatch, Report};
 use matches::stats::{Pairs, Trinomial};
 use matches::tournament::{MatchResult, StopReason};
@@ -104,6 +105,10 @@ pub struct State {
     defects: Vec<String>,
     notes: Vec<String>,
     seconds: f64,
+    /// The evaluation measured; absent from the states of runs started
+    /// before it was recorded, which continue with the engine's.
+    #[serde(default)]
+    evaluation: Option<Evaluation>,
 }
 
 impl State {
@@ -131,12 +136,24 @@ impl State {
             defects: report.defects.clone(),
             notes: report.notes.clone(),
             seconds: report.duration.as_secs_f64(),
+            evaluation: Some(report.evaluation.clone()),
         }
     }
 
     /// Puts what the state holds into `report` (whose options, engine and
-    /// methods come from the run being continued).
+    /// methods come from the run being continued). An engine whose
+    /// evaluation is not the one the run measured is refused: the games
+    /// and runs of the two would be mixed.
     pub fn restore(&self, report: &mut Report) -> Result<(), String> {
+        if let Some(e) = &self.evaluation
+            && *e != report.evaluation
+        {
+            return Err(format!(
+                "the run measured {e}, the engine now has {}: continue it with the engine it \
+                 started with, or start a new run",
+                report.evaluation
+            ));
+        }
         for m in &self.methods {
             if let Some(r) = report.methods.iter_mut().find(|r| r.method == m.method) {
                 *r = m.clone();
@@ -228,6 +245,34 @@ mod tests {
         let text = serde_json::to_string(&stored).unwrap();
         let back: StoredMatch = serde_json::from_str(&text).unwrap();
         assert_eq!(back.result(), r);
+    }
+
+    #[test]
+    fn the_evaluation_is_kept_and_a_resumed_engine_must_have_it() {
+        let report = crate::fixture::report();
+        let text = serde_json::to_string(&State::of(&report, true)).unwrap();
+        let state: State = serde_json::from_str(&text).unwrap();
+        assert_eq!(state.evaluation.as_ref(), Some(&report.evaluation));
+        let mut into = report.clone();
+        state.restore(&mut into).unwrap();
+        assert_eq!(into, report);
+        // Another evaluation (the hand-crafted one) is refused.
+        let mut other = report.clone();
+        other.evaluation.kind = Some("classical".into());
+        let e = state.restore(&mut other).unwrap_err();
+        assert!(
+            e.contains("the run measured nnue (net sha256 cf507a34")
+                && e.contains("the engine now has classical"),
+            "{e}"
+        );
+        // A state from before the evaluation was kept loads, and continues
+        // with the engine's.
+        let mut old: serde_json::Value = serde_json::from_str(&text).unwrap();
+        old.as_object_mut().unwrap().remove("evaluation");
+        let old: State = serde_json::from_str(&old.to_string()).unwrap();
+        assert_eq!(old.evaluation, None);
+        old.restore(&mut other).unwrap();
+        assert_eq!(other.evaluation.kind.as_deref(), Some("classical"));
     }
 
     #[test]

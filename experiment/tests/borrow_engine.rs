@@ -167,6 +167,13 @@ fn the_quick_experiment() {
     assert!(json.contains("\"quick\": true,"), "{json}");
     assert!(json.contains("\"budget_hours\": null,"), "{json}");
     assert!(json.contains("\"defects\": []"), "{json}");
+    // The evaluation measured: the engine's default and its net's name.
+    let evaluation = serde_json::json!({
+        "kind": engine::evaluator::Evaluator::default_kind().name(),
+        "net_sha256": engine::evaluator::BUILT_IN_NET_SHA256,
+    });
+    let results: serde_json::Value = serde_json::from_str(&json).unwrap();
+    assert_eq!(results["evaluation"], evaluation, "{json}");
     let svg = std::fs::read_to_string(out.join("results.svg")).unwrap();
     assert!(svg.starts_with("<svg ") && svg.trim_end().ends_with("</svg>"));
     assert!(
@@ -200,6 +207,7 @@ fn the_quick_experiment() {
         serde_json::from_str(&std::fs::read_to_string(out.join("results.json")).unwrap()).unwrap();
     assert_eq!(json["direct"]["result"]["games"], 6, "{json}");
     assert_eq!(json["calibration"][0]["result"]["games"], 4, "{json}");
+    assert_eq!(json["evaluation"], evaluation, "kept by --resume: {json}");
     let _ = std::fs::remove_dir_all(&out);
 
     // Bad input: nothing runs, exit 2 with a message.
