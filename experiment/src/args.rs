@@ -3,6 +3,7 @@
 
 use clap::{Args, Parser, Subcommand};
 
+use crate::compare::CompareOptions;
 use matches::clock::TimeControl;
 use matches::game::{Adjudication, DrawRule, ResignRule};
 use std::path::PathBuf;
@@ -57,6 +58,15 @@ positions than N.";
 struct Cli {
     #[command(subcommand)]
     command: Option<Sub>,
+    /// Show two runs side by side: their results.json (read as they are;
+    /// one without an evaluation shows it as unknown) become
+    /// comparison.{md,svg} in --out, the Markdown also on stdout
+    #[arg(long, num_args = 2, value_names = ["OLD.json", "NEW.json"], conflicts_with = "run")]
+    compare: Option<Vec<PathBuf>>,
+    /// Where results.{json,md,svg}, the state and the PGNs go (with
+    /// --compare: comparison.{md,svg}) [experiment-results]
+    #[arg(long, value_name = "DIR", conflicts_with = "resume")]
+    out: Option<PathBuf>,
     #[command(flatten)]
     run: RunArgs,
 }
@@ -86,6 +96,7 @@ enum Sub {
 
 /// The options of a run; `None` takes the default (or `--quick`'s).
 #[derive(Args, Debug)]
+#[group(id = "run", multiple = true)]
 struct RunArgs {
     /// The borrow binary [target/release/borrow]; build it first with `cargo
     /// build --release`
@@ -169,10 +180,6 @@ struct RunArgs {
     /// from move 34 after 8 moves within 20 cp; resign at 600 cp for 3 moves]
     #[arg(long)]
     no_adjudication: bool,
-    /// Where results.{json,md,svg}, the state and the PGNs go
-    /// [experiment-results]
-    #[arg(long, value_name = "DIR", conflicts_with = "resume")]
-    out: Option<PathBuf>,
     /// Chess960 games (as borrow-match -variant fischerandom); give a 960
     /// suite, e.g. --openings matches/openings/chess960.epd
     #[arg(long)]
@@ -412,6 +419,8 @@ pub enum Invocation {
     Run(Box<Options>),
     /// Pick a sample of an opening suite.
     Sample(SampleOptions),
+    /// Show two runs side by side.
+    Compare(CompareOptions),
 }
 
 fn positive(v: &str) -> Result<usize, String> {
@@ -464,6 +473,15 @@ where
             out,
         }));
     }
+    if let Some(files) = cli.compare {
+        let [old, new] = <[PathBuf; 2]>::try_from(files)
+            .unwrap_or_else(|f| unreachable!("clap takes two values: {f:?}"));
+        return Ok(Invocation::Compare(CompareOptions {
+            old,
+            new,
+            out: cli.out.unwrap_or_else(|| PathBuf::from(DEFAULT_OUT)),
+        }));
+    }
     let r = cli.run;
     let mut o = if r.quick {
         Options::quick()
@@ -486,9 +504,11 @@ where
         bench_pairs,
         perft_depth,
         openings,
-        seed,
-        out
+        seed
     );
+    if let Some(out) = cli.out {
+        o.out = out;
+    }
     o.perft = r.perft.or(o.perft);
     o.odds_pairs = r.odds_pairs.or(o.odds_pairs);
     o.direct_pairs = r.direct_pairs.or(o.direct_pairs);
@@ -631,10 +651,30 @@ mod tests {
             ("--frobnicate", "unexpected argument '--frobnicate'"),
             ("sample-openings --count 3", "--from <FILE>"),
             ("--budget 3 sample-openings", "cannot be used with"),
+            ("--compare a.json", "2 values required"),
+            ("--compare a b --quick", "cannot be used with"),
+            ("--tc 1+0.01 --compare a b", "cannot be used with"),
+            ("--compare a b sample-openings", "cannot be used with"),
         ] {
             let e = parse_args(args(bad)).unwrap_err().to_string();
             assert!(e.contains(why), "{bad}: {e}");
         }
+        assert_eq!(
+            parse_args(args("--compare old.json new.json --out cmp")).unwrap(),
+            Invocation::Compare(CompareOptions {
+                old: "old.json".into(),
+                new: "new.json".into(),
+                out: "cmp".into()
+            })
+        );
+        assert_eq!(
+            parse_args(args("--compare a b")).unwrap(),
+            Invocation::Compare(CompareOptions {
+                old: "a".into(),
+                new: "b".into(),
+                out: DEFAULT_OUT.into()
+            })
+        );
         assert_eq!(
             parse_args(args("sample-openings --from a --count 3 --seed 4 --out b")).unwrap(),
             Invocation::Sample(SampleOptions {

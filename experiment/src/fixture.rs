@@ -1,7 +1,7 @@
-//! The tests' report: a small one of every kind of result (four methods,
+//! The tests' reports: a small one of every kind of result (four methods,
 //! one with too few runs for a ratio, one whose games differ; two
 //! time-odds points, a direct check of too few games, a defect and a
-//! note).
+//! note), and the last full run's `results.json`.
 
 use std::time::Duration;
 
@@ -10,6 +10,12 @@ use crate::{BenchRun, Direct, Evaluation, Identity, MethodResult, OddsMatch, Opt
 use matches::clock::TimeControl;
 use matches::stats::{Pairs, Trinomial, Wdl};
 use matches::tournament::{MatchResult, StopReason};
+
+/// The last full run's results, as committed.
+pub(crate) const LAST_RUN: &str = include_str!(concat!(
+    env!("CARGO_MANIFEST_DIR"),
+    "/../docs/experiment/results.json"
+));
 
 /// A match of `pairs` pairs, each scored as given (repeated in turn).
 pub(crate) fn played(pairs_of: &[(Wdl, Wdl)], n: usize) -> MatchResult {

@@ -44,15 +44,18 @@
 //! - `results`: what was measured ([`Report`]);
 //! - [`model`]: the calibration model that turns speed ratios into Elo;
 //! - [`output`]: the tables (terminal and Markdown), and writing every file;
-//! - [`json`] writes `results.json`;
+//! - [`json`] writes `results.json`, and reads it back into a [`Report`];
 //! - [`plot`] draws the chart, `results.svg`;
 //! - [`text`]: how numbers are written in the tables and the plot;
+//! - [`compare`]: two runs side by side, from their `results.json`;
 //! - `setup`: what is settled before anything runs (methods, plan, resume);
-//! - `sample`: `sample-openings`.
+//! - `sample`: `sample-openings`;
+//! - `fixture` (tests only): the tests' reports.
 
 #![deny(missing_docs)]
 
 mod args;
+pub mod compare;
 #[cfg(test)]
 mod fixture;
 mod identity;

@@ -13,6 +13,24 @@ fn main() -> ExitCode {
         experiment::parse_args(std::env::args_os().skip(1)).unwrap_or_else(|e| e.exit());
     let options = match invocation {
         Invocation::Run(o) => o,
+        Invocation::Compare(c) => {
+            return match experiment::compare::write(&c) {
+                Ok(markdown) => {
+                    matches::report::print_stdout("borrow-experiment", &markdown);
+                    eprintln!(
+                        "borrow-experiment: wrote {0}/{1} and {0}/{2}",
+                        c.out.display(),
+                        experiment::compare::MARKDOWN,
+                        experiment::compare::SVG
+                    );
+                    ExitCode::SUCCESS
+                }
+                Err(e) => {
+                    eprintln!("borrow-experiment: {e}");
+                    ExitCode::from(2)
+                }
+            };
+        }
         Invocation::Sample(s) => {
             return match experiment::run_sample(&s) {
                 Ok(msg) => {

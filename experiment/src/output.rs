@@ -5,7 +5,7 @@
 use std::fmt::Write;
 use std::path::Path;
 
-use crate::model::SpeedRatio;
+use crate::model::{Slope, SpeedRatio};
 
 use crate::text::{factor_list, grouped, signed};
 use crate::{Identity, MethodResult, Report};
@@ -88,6 +88,21 @@ fn direct_cell(report: &Report, m: &MethodResult) -> String {
     }
 }
 
+/// The speed column's cell of `m`: its ratio to the baseline with the
+/// 95% interval, `1` for the baseline.
+pub(crate) fn speed_text(report: &Report, m: &MethodResult) -> String {
+    if m.method == report.baseline {
+        "1".into()
+    } else {
+        speed_cell(m.speed(), m.bench.len())
+    }
+}
+
+/// The predicted Elo's cell of `m`: `value ± error`, or why there is none.
+pub(crate) fn predicted_text(report: &Report, m: &MethodResult) -> String {
+    pm(report.predicted(m), &no_prediction(report, m))
+}
+
 /// The cells of one row of the table.
 fn row(report: &Report, m: &MethodResult) -> Vec<String> {
     let is_base = m.method == report.baseline;
@@ -108,17 +123,13 @@ fn row(report: &Report, m: &MethodResult) -> Vec<String> {
         format!("`{}`", m.method),
         nodes.map_or("-".into(), grouped),
         nps.map_or("-".into(), grouped),
-        if is_base {
-            "1".into()
-        } else {
-            speed_cell(m.speed(), m.bench.len())
-        },
+        speed_text(report, m),
         if is_base {
             "1".into()
         } else {
             speed_cell(m.perft_speed(), m.perft.len())
         },
-        pm(report.predicted(m), &no_prediction(report, m)),
+        predicted_text(report, m),
         direct_cell(report, m),
         identity_text(&m.identity),
     ]
@@ -140,7 +151,7 @@ fn header(report: &Report) -> Vec<String> {
 }
 
 /// Rows as a Markdown table, columns padded (numeric ones to the right).
-fn markdown_table(rows: &[Vec<String>], numeric: &dyn Fn(usize) -> bool) -> String {
+pub(crate) fn markdown_table(rows: &[Vec<String>], numeric: &dyn Fn(usize) -> bool) -> String {
     let width = |c: usize| rows.iter().map(|r| r[c].chars().count()).max().unwrap_or(0);
     let widths: Vec<usize> = (0..rows[0].len()).map(width).collect();
     let mut out = String::new();
@@ -212,31 +223,31 @@ pub fn calibration(report: &Report) -> String {
         out.push('\n');
     }
     for tc in report.calibration_tcs() {
-        let _ = match report.slope(&tc) {
-            Some(s) => {
-                let i = s.interval();
-                writeln!(
-                    out,
-                    "Slope at {tc}: {:.1} ± {:.1} Elo per doubling of time (from {} point(s); \
-                     Birge ratio {:.2}{}).",
-                    i.value,
-                    i.error(),
-                    s.points,
-                    s.birge,
-                    if s.birge > 1.0 {
-                        ", error widened by it"
-                    } else {
-                        ""
-                    }
-                )
-            }
-            None => writeln!(
-                out,
-                "Slope at {tc}: none (no calibration point with an interval)."
-            ),
-        };
+        let _ = writeln!(out, "Slope at {tc}: {}.", slope_text(report.slope(&tc)));
     }
     out
+}
+
+/// A calibration slope in words: `171.3 ± 54.0 Elo per doubling of time
+/// (from 4 point(s); Birge ratio 1.75, error widened by it)`, or why there
+/// is none.
+pub(crate) fn slope_text(slope: Option<Slope>) -> String {
+    let Some(s) = slope else {
+        return "none (no calibration point with an interval)".into();
+    };
+    let i = s.interval();
+    format!(
+        "{:.1} ± {:.1} Elo per doubling of time (from {} point(s); Birge ratio {:.2}{})",
+        i.value,
+        i.error(),
+        s.points,
+        s.birge,
+        if s.birge > 1.0 {
+            ", error widened by it"
+        } else {
+            ""
+        }
+    )
 }
 
 /// The direct check in words: measured, predicted, and whether they agree.

@@ -18,18 +18,20 @@ pub const FILE: &str = "state.json";
 /// The format's version: a state of another version is refused.
 const VERSION: u32 = 1;
 
-/// A match's counts, as kept.
+/// A match's counts, as kept (also what `results.json` gives back,
+/// [`crate::json::read`]).
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-struct StoredMatch {
-    names: [String; 2],
-    limits: [String; 2],
+pub(crate) struct StoredMatch {
+    pub(crate) names: [String; 2],
+    pub(crate) limits: [String; 2],
     /// Wins, draws, losses of the first engine.
-    wdl: [u64; 3],
+    pub(crate) wdl: [u64; 3],
     /// Pairs: LL, LD, WL, DD, WD, WW.
-    pairs: [u64; 6],
-    failures: [[u64; 4]; 2],
-    seconds: f64,
-    seed: u64,
+    pub(crate) pairs: [u64; 6],
+    /// Each engine's failures, in the order of `Failure::ALL`.
+    pub(crate) failures: [[u64; 4]; 2],
+    pub(crate) seconds: f64,
+    pub(crate) seed: u64,
 }
 
 impl StoredMatch {
@@ -46,7 +48,7 @@ impl StoredMatch {
         }
     }
 
-    fn result(&self) -> MatchResult {
+    pub(crate) fn result(&self) -> MatchResult {
         let [wins, draws, losses] = self.wdl;
         let [ll, ld, wl, dd, wd, ww] = self.pairs;
         MatchResult {
@@ -77,18 +79,20 @@ impl StoredMatch {
     }
 }
 
+/// A time-odds match, as kept.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-struct StoredOdds {
-    tc: String,
-    factor: f64,
-    result: StoredMatch,
+pub(crate) struct StoredOdds {
+    pub(crate) tc: String,
+    pub(crate) factor: f64,
+    pub(crate) result: StoredMatch,
 }
 
+/// The direct check, as kept.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-struct StoredDirect {
-    slow: String,
-    fast: String,
-    result: StoredMatch,
+pub(crate) struct StoredDirect {
+    pub(crate) slow: String,
+    pub(crate) fast: String,
+    pub(crate) result: StoredMatch,
 }
 
 /// What a run has done so far.
@@ -112,6 +116,31 @@ pub struct State {
 }
 
 impl State {
+    /// A state of these results (with no arguments, the identity check
+    /// done, no evaluation to hold a resumed engine to), for
+    /// [`State::restore`] to put into a report: how `results.json` is read
+    /// back ([`crate::json::read`]).
+    pub(crate) fn of_results(
+        methods: Vec<MethodResult>,
+        odds: Vec<StoredOdds>,
+        direct: Option<StoredDirect>,
+        (defects, notes): (Vec<String>, Vec<String>),
+        seconds: f64,
+    ) -> State {
+        State {
+            version: VERSION,
+            args: Vec::new(),
+            methods,
+            identity_done: true,
+            odds,
+            direct,
+            defects,
+            notes,
+            seconds,
+            evaluation: None,
+        }
+    }
+
     /// The state of `report`.
     pub fn of(report: &Report, identity_done: bool) -> State {
         State {

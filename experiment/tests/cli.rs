@@ -1,5 +1,5 @@
 //! `borrow-experiment` run as a user would: its help, version, options in
-//! the `--opt=value` form, and `sample-openings`.
+//! the `--opt=value` form, `sample-openings` and `--compare`.
 
 use testkit::TempDir;
 
@@ -73,4 +73,48 @@ fn version_and_the_equals_form() {
     ]);
     assert!(o.status.success(), "{}", text(&o.stderr));
     assert_eq!(std::fs::read_to_string(&out).unwrap().lines().count(), 1);
+}
+
+/// `--compare`: the last full run beside itself, and a file that is not
+/// an experiment's results (exit 2, saying so).
+#[test]
+fn compare_two_runs() {
+    let last = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../docs/experiment/results.json"
+    );
+    let dir = TempDir::new("compare");
+    let out = dir.join("cmp");
+    let o = Command::new(EXPERIMENT)
+        .args(["--compare", last, last])
+        .arg(format!("--out={}", out.display()))
+        .output()
+        .unwrap();
+    assert!(o.status.success(), "{}", text(&o.stderr));
+    let md = text(&o.stdout);
+    assert!(
+        md.starts_with("# Attack methods: two runs side by side"),
+        "{md}"
+    );
+    assert!(md.contains("| evaluation    | classical "), "{md}");
+    assert_eq!(
+        std::fs::read_to_string(out.join("comparison.md")).unwrap(),
+        md
+    );
+    assert!(out.join("comparison.svg").exists());
+
+    let bad = dir.join("bad.json");
+    std::fs::write(&bad, "{}").unwrap();
+    let o = Command::new(EXPERIMENT)
+        .arg("--compare")
+        .arg(last)
+        .arg(&bad)
+        .output()
+        .unwrap();
+    assert_eq!(o.status.code(), Some(2));
+    let err = text(&o.stderr);
+    assert!(
+        err.contains("bad.json: not the results.json of borrow-experiment: missing field"),
+        "{err}"
+    );
 }
