@@ -339,7 +339,9 @@ impl<A: SliderAttacks> Worker<'_, A> {
                         - i32::from(in_check)
                         + i32::from(!improving)
                         - history / params().lmr_history_divisor;
-                    r.clamp(0, new_depth - 1)
+                    // At least a ply of search is left, whatever the
+                    // constants (`lmr_min_depth` 1 reaches depth 1 here).
+                    r.clamp(0, (new_depth - 1).max(0))
                 } else {
                     0
                 };
