@@ -23,6 +23,8 @@
 //! - [`report`]: what a match produced, and the final summary as text and
 //!   JSON.
 //! - [`resume`]: a stopped match resumed from its PGN (`-resume`).
+//! - [`spsa`]: SPSA tuning of an engine's constants by game pairs
+//!   (`borrow-spsa`), OpenBench's and fishtest's method on one machine.
 //!
 //! The attack-method experiment (`borrow-experiment`) is built on this
 //! runner in a crate of its own, `experiment`.
@@ -38,6 +40,7 @@ pub mod report;
 pub mod resume;
 pub mod schedule;
 pub mod sprt;
+pub mod spsa;
 pub mod stats;
 pub mod tournament;
 pub mod uci_engine;
