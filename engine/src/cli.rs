@@ -146,6 +146,10 @@ enum Cmd {
         #[arg(long, value_name = "NAME", default_value = Evaluator::default_kind().name(),
               value_parser = parse_eval)]
         eval: EvalKind,
+        /// Syzygy tablebase folders (as SyzygyPath): a game ends with the
+        /// tables' verdict once a capture or pawn move brings it into them
+        #[arg(long, value_name = "PATH")]
+        syzygy: Option<String>,
     },
     /// Match games into training data: PGN whose move comments carry the
     /// engines' scores, as cutechess-cli, fastchess and borrow-match write
@@ -430,6 +434,7 @@ where
             text,
             resume,
             eval,
+            syzygy,
         }) => {
             let mut config = datagen::Config::new(games, out);
             config.nodes = nodes;
@@ -443,6 +448,7 @@ where
             config.format = if text { Format::Text } else { format };
             config.resume = resume;
             config.evaluator = Evaluator::of_kind(eval);
+            config.syzygy = syzygy;
             run_datagen(&config)
         }
         Some(Cmd::Convert { out, pgn }) => run_convert(&pgn, &out),

@@ -9,6 +9,7 @@ use rng::Rng;
 
 use crate::evaluator::Evaluator;
 use crate::search::{Limits, SearchResult, Shared, Silent, search};
+use crate::tablebase::{Tables, TbResult};
 use nnue::data::viriformat::ViriGame;
 
 /// A win is adjudicated when every score of this many consecutive plies is
@@ -40,6 +41,9 @@ pub struct GameSettings {
     pub random_plies: usize,
     /// The static evaluation of the searches.
     pub evaluator: Evaluator,
+    /// Syzygy tables: a game that reaches a position they cover ends with
+    /// their verdict, unsearched.
+    pub syzygy: Option<Tables>,
 }
 
 /// How a game ended.
@@ -51,6 +55,8 @@ pub enum Ending {
     AdjudicatedWin,
     /// Long near-zero scores, or the move limit.
     AdjudicatedDraw,
+    /// The tablebases' verdict (the 50-move rule applied).
+    Tablebase,
 }
 
 /// A played game.
@@ -128,6 +134,21 @@ fn think(
     (outcome, start.elapsed())
 }
 
+/// The game's result (White's side) if the tablebases cover `pos` and it
+/// follows a capture or pawn move.
+fn tablebase_result(pos: &Position, settings: &GameSettings) -> Option<f32> {
+    let tb = settings.syzygy.as_ref()?;
+    if pos.halfmoves() != 0 || !tb.covers(pos) {
+        return None;
+    }
+    let white = match (tb.probe_wdl(pos)?, pos.turn()) {
+        (TbResult::Draw, _) => 0.5,
+        (TbResult::Win, attacks::Color::White) | (TbResult::Loss, attacks::Color::Black) => 1.0,
+        _ => 0.0,
+    };
+    Some(white)
+}
+
 /// How many earlier positions of `keys` (within the reversible stretch of
 /// `halfmoves` plies) repeat `key`.
 fn repetitions(keys: &[u64], key: u64, halfmoves: u32) -> usize {
@@ -180,6 +201,12 @@ pub fn play(
         }
         if pos.fullmoves() >= MAX_MOVE {
             break (0.5, Ending::AdjudicatedDraw);
+        }
+        // 1b. The tablebases, right after the capture or pawn move that
+        //     brought the position into their reach (their WDL tables
+        //     assume a half-move clock of 0).
+        if let Some(result) = tablebase_result(&pos, settings) {
+            break (result, Ending::Tablebase);
         }
         // 2. The search.
         let (SearchResult { best, score, .. }, took) = think(&pos, &keys, settings, shared);
@@ -243,6 +270,7 @@ mod tests {
             nodes: 500,
             random_plies: 8,
             evaluator: Evaluator::default(),
+            syzygy: None,
         }
     }
 
@@ -297,6 +325,7 @@ mod tests {
             nodes: 2_000,
             random_plies: 0,
             evaluator: Evaluator::default(),
+            syzygy: None,
         };
         assert!(play(&start, &s, &mut Rng::new(1), &Shared::new(1), &|| false).is_none());
         // A rook up (within OPENING_SCORE): played out, and won.
@@ -304,6 +333,62 @@ mod tests {
         let g = play(&start, &s, &mut Rng::new(1), &Shared::new(1), &|| false).unwrap();
         assert_eq!(g.record.result, 1.0);
         assert_eq!(g.ending, Ending::AdjudicatedWin);
+    }
+
+    /// The tables the engine's tests carry (3 and 4 pieces, some).
+    fn syzygy() -> Tables {
+        let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/syzygy");
+        let (tables, _) = crate::tablebase::Syzygy::open(dir, u32::MAX, 1, true).unwrap();
+        std::sync::Arc::new(tables)
+    }
+
+    fn with_tables() -> GameSettings {
+        GameSettings {
+            nodes: 1_000,
+            random_plies: 0,
+            evaluator: Evaluator::default(),
+            syzygy: Some(syzygy()),
+        }
+    }
+
+    #[test]
+    fn the_tablebases_give_the_result_from_whites_side() {
+        let s = with_tables();
+        let result = |fen: &str| tablebase_result(&Position::from_fen(fen).unwrap(), &s);
+        // KQ v K: White wins, whoever is to move.
+        assert_eq!(result("8/8/8/3k4/8/8/8/KQ6 w - - 0 1"), Some(1.0));
+        assert_eq!(result("8/8/8/3k4/8/8/8/KQ6 b - - 0 1"), Some(1.0));
+        // K v KQ: Black wins.
+        assert_eq!(result("8/8/8/3K4/8/8/8/kq6 w - - 0 1"), Some(0.0));
+        // KR v KR: a draw (python-chess's own probe of these tables agrees
+        // on all four verdicts).
+        assert_eq!(result("8/8/8/3k4/8/8/6r1/K1R5 w - - 0 40"), Some(0.5));
+        // Not right after a capture or pawn move: the WDL tables do not
+        // know the clock, so no verdict.
+        assert_eq!(result("8/8/8/3k4/8/8/8/KQ6 w - - 3 40"), None);
+        // Five pieces: beyond these tables.
+        assert_eq!(result("8/8/8/3k4/8/8/1r5P/K1R5 w - - 0 40"), None);
+        // No tables, no verdict.
+        let none = GameSettings {
+            syzygy: None,
+            ..with_tables()
+        };
+        let pos = Position::from_fen("8/8/8/3k4/8/8/8/KQ6 w - - 0 1").unwrap();
+        assert_eq!(tablebase_result(&pos, &none), None);
+    }
+
+    #[test]
+    fn a_game_in_the_tables_ends_with_their_verdict_unsearched() {
+        let start = Position::from_fen("8/8/8/3k4/8/8/6r1/K1R5 w - - 0 40").unwrap();
+        let shared = Shared::new(1);
+        let g = play(&start, &with_tables(), &mut Rng::new(1), &shared, &|| false).unwrap();
+        assert_eq!((g.ending, g.record.result), (Ending::Tablebase, 0.5));
+        assert!(g.record.plies.is_empty(), "{:?}", g.record.plies);
+        let start = Position::from_fen("8/8/8/3k4/8/8/6r1/K1R5 w - - 5 40").unwrap();
+        let g = play(&start, &with_tables(), &mut Rng::new(1), &shared, &|| false).unwrap();
+        // The same position five plies from the last capture: the tables
+        // are not asked until the next capture, so the game is searched.
+        assert!(!g.record.plies.is_empty());
     }
 
     #[test]
@@ -317,6 +402,7 @@ mod tests {
                 nodes: 5_000,
                 random_plies: 0,
                 evaluator: Evaluator::default(),
+                syzygy: None,
             };
             let (outcome, _) = think(&pos, &[], &s, &shared);
             assert!(outcome.nodes >= 5_000, "{} nodes", outcome.nodes);

@@ -88,6 +88,7 @@ pub fn genfens(req: &Request, mut each: impl FnMut(&Position)) -> Result<(), Str
             nodes: NODES,
             random_plies: 8 + rng.below(2) as usize,
             evaluator: Evaluator::default(),
+            syzygy: None,
         };
         match opening(start, &settings, &mut rng, &shared, &mut time) {
             Some((pos, _, _)) => {

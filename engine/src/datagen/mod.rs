@@ -41,6 +41,7 @@ use nnue::data::marlinformat::RECORD_SIZE;
 
 use crate::evaluator::Evaluator;
 use crate::search::Shared;
+use crate::tablebase::{Syzygy, Tables};
 use crate::tt::Table;
 
 /// The most random plies `--plies` takes: beyond this an opening is noise.
@@ -71,6 +72,9 @@ pub struct Config {
     pub resume: bool,
     /// The static evaluation of the searches.
     pub evaluator: Evaluator,
+    /// Syzygy tables (folders as `SyzygyPath` takes them): games end with
+    /// their verdict once they cover a position.
+    pub syzygy: Option<String>,
 }
 
 impl Config {
@@ -89,6 +93,7 @@ impl Config {
             out,
             resume: false,
             evaluator: Evaluator::default(),
+            syzygy: None,
         }
     }
 }
@@ -185,7 +190,10 @@ fn settings_text(config: &Config) -> String {
         config.hash_mb,
         config.format,
         config.evaluator.kind().name()
-    )
+    ) + &config
+        .syzygy
+        .as_ref()
+        .map_or_else(String::new, |path| format!("syzygy {path}\n"))
 }
 
 fn write_state(config: &Config, tally: &Tally) -> io::Result<()> {
@@ -345,17 +353,13 @@ type Played = (u64, Option<Game>);
 
 fn worker(
     config: &Config,
+    settings: &GameSettings,
     shared: &Shared,
     starts: &[Position],
     next: &AtomicU64,
     stop: &AtomicBool,
     tx: mpsc::Sender<Played>,
 ) -> (Duration, Duration) {
-    let settings = GameSettings {
-        nodes: config.nodes,
-        random_plies: config.random_plies,
-        evaluator: config.evaluator.clone(),
-    };
     let began = Instant::now();
     let mut searching = Duration::ZERO;
     while !stop.load(Ordering::Relaxed) {
@@ -365,7 +369,7 @@ fn worker(
         }
         let start = &starts[(g % starts.len() as u64) as usize];
         let mut rng = Rng::new(game_seed(config.seed, g));
-        let game = game::play(start, &settings, &mut rng, shared, &|| {
+        let game = game::play(start, settings, &mut rng, shared, &|| {
             stop.load(Ordering::Relaxed)
         });
         if let Some(g) = &game {
@@ -408,6 +412,20 @@ fn check(config: &Config) -> Result<(), DatagenError> {
         ));
     }
     Ok(())
+}
+
+/// The tablebases of `--syzygy`, all of them (no probe limit, the 50-move
+/// rule applied); a path with no table is a setup error.
+fn open_syzygy(config: &Config) -> Result<Option<Tables>, DatagenError> {
+    let Some(path) = &config.syzygy else {
+        return Ok(None);
+    };
+    let (tables, problems) = Syzygy::open(path, u32::MAX, 1, true)
+        .map_err(|e| DatagenError::Setup(format!("--syzygy {path}: {e}")))?;
+    for p in problems {
+        eprintln!("datagen: warning: --syzygy: {p}");
+    }
+    Ok(Some(std::sync::Arc::new(tables)))
 }
 
 /// Every thread's table, before anything is written: a size the machine
@@ -468,6 +486,12 @@ pub fn run(
 ) -> Result<Summary, DatagenError> {
     check(config)?;
     let starts = read_starts(config.openings.as_deref(), config.seed)?;
+    let settings = GameSettings {
+        nodes: config.nodes,
+        random_plies: config.random_plies,
+        evaluator: config.evaluator.clone(),
+        syzygy: open_syzygy(config)?,
+    };
     let tables = tables(config)?;
     let (file, mut tally) = open_output(config)?;
     let began = Instant::now();
@@ -489,10 +513,11 @@ pub fn run(
             .map(|table| {
                 let tx = tx.clone();
                 let (starts, next, stop, failed) = (&starts, &next, &stop, &failed);
+                let settings = &settings;
                 scope.spawn(move || {
                     let shared = Shared::with_table(table);
                     let played = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
-                        worker(config, &shared, starts, next, stop, tx)
+                        worker(config, settings, &shared, starts, next, stop, tx)
                     }));
                     if played.is_err() {
                         // The panic's message is on stderr already.
@@ -708,6 +733,26 @@ mod tests {
         let e = run(&c, &|| false, |_| {}).unwrap_err().to_string();
         assert!(e.contains("*.vf"), "{e}");
         assert!(!c.out.exists() && !state_path(&c.out).exists());
+        // Tablebase folders without a table.
+        let mut c = config(&dir, "x.bin", 2, 2);
+        c.syzygy = Some(dir.join("no-tables").display().to_string());
+        let e = run(&c, &|| false, |_| {}).unwrap_err();
+        assert!(matches!(e, DatagenError::Setup(_)), "{e}");
+        assert!(e.to_string().contains("--syzygy"), "{e}");
+        assert!(!c.out.exists() && !state_path(&c.out).exists());
+        let _ = std::fs::remove_dir_all(&dir);
+    }
+
+    #[test]
+    fn tablebases_are_a_setting_a_resumed_run_must_share() {
+        let dir = tmp("syzygy-setting");
+        let mut c = config(&dir, "x.bin", 2, 2);
+        let without = settings_text(&c);
+        c.syzygy = Some("/some/tables".into());
+        let with = settings_text(&c);
+        // A run without tables keeps the state it always had.
+        assert!(!without.contains("syzygy"));
+        assert_eq!(with, format!("{without}syzygy /some/tables\n"));
         let _ = std::fs::remove_dir_all(&dir);
     }
 }
