@@ -315,20 +315,18 @@ impl Tuner {
                 _ => return Err(at("cannot read it")),
             }
         }
-        let one = |key: &str| -> Result<f64, String> {
+        fn first<T: std::str::FromStr>(
+            fields: &std::collections::HashMap<&str, Vec<&str>>,
+            key: &str,
+        ) -> Result<T, String> {
             fields
                 .get(key)
                 .and_then(|v| v.first())
-                .and_then(|t| t.parse::<f64>().ok())
+                .and_then(|t| t.parse::<T>().ok())
                 .ok_or_else(|| format!("the state has no '{key}'"))
-        };
-        let whole = |key: &str| -> Result<u64, String> {
-            fields
-                .get(key)
-                .and_then(|v| v.first())
-                .and_then(|t| t.parse::<u64>().ok())
-                .ok_or_else(|| format!("the state has no '{key}'"))
-        };
+        }
+        let one = |key: &str| first::<f64>(&fields, key);
+        let whole = |key: &str| first::<u64>(&fields, key);
         let wdl = fields
             .get("wdl")
             .filter(|v| v.len() == 3)
