@@ -185,3 +185,67 @@ fn borrows_mates_are_mates_to_the_crates_default_filter() {
     read_games(&game.to_bytes()[..], |g| back.push(g)).unwrap();
     assert_eq!(back, [game]);
 }
+
+#[test]
+fn borrows_filter_keeps_what_the_crates_keeps() {
+    let mut config = Config::new(8, scratch("filter.vf"));
+    config.nodes = 400;
+    config.threads = 2;
+    config.hash_mb = 1;
+    config.seed = 20261128;
+    config.format = Format::Viri;
+    let _ = std::fs::remove_file(&config.out);
+    run(&config, &|| false, |_| {}).expect("datagen runs");
+    let bytes = std::fs::read(&config.out).unwrap();
+    let mut ours = Vec::new();
+    read_games(&bytes[..], |g| ours.push(g)).unwrap();
+    let theirs = crate_games(&bytes);
+    let kept = |filter: &nnue::data::Filter| -> u64 {
+        ours.iter()
+            .flat_map(|g| g.positions())
+            .filter(|(pos, best, score)| {
+                filter.verdict(pos, Some(*best), *score) == nnue::data::Verdict::Keep
+            })
+            .count() as u64
+    };
+    let unrestricted = nnue::data::Filter {
+        skip_check: false,
+        max_score: i32::MAX,
+        min_pieces: 0,
+        min_ply: 0,
+        skip_noisy: false,
+    };
+    // The crate's minimum ply alone, and its whole default filter (ply 16,
+    // four pieces, mates, tactical moves and checks out).
+    let pairs = [
+        (
+            Filter {
+                min_ply: 16,
+                ..Filter::UNRESTRICTED
+            },
+            nnue::data::Filter {
+                min_ply: 16,
+                ..unrestricted
+            },
+        ),
+        (
+            Filter::default(),
+            nnue::data::Filter {
+                skip_check: true,
+                max_score: MATE_BOUND - 1,
+                min_pieces: 4,
+                min_ply: 16,
+                skip_noisy: true,
+            },
+        ),
+    ];
+    let total: u64 = theirs.iter().map(|g| g.len() as u64).sum();
+    for (theirs_filter, our_filter) in pairs {
+        let passed: u64 = theirs
+            .iter()
+            .map(|g| g.filter_pass_count(&theirs_filter))
+            .sum();
+        assert_eq!(kept(&our_filter), passed, "{our_filter:?}");
+        assert!(passed < total, "the filter left nothing out");
+    }
+}

@@ -24,6 +24,8 @@ pub struct Loaded {
     pub extreme: usize,
     /// Left out for too few pieces.
     pub few_pieces: usize,
+    /// Left out for coming before the first ply kept.
+    pub early: usize,
     /// Left out for a noisy move (games only).
     pub noisy: usize,
 }
@@ -31,7 +33,7 @@ pub struct Loaded {
 impl Loaded {
     /// Positions kept.
     pub fn kept(&self) -> usize {
-        self.read - self.in_check - self.extreme - self.few_pieces - self.noisy
+        self.read - self.in_check - self.extreme - self.few_pieces - self.early - self.noisy
     }
 }
 
@@ -45,6 +47,7 @@ pub fn load(paths: &[PathBuf], filter: &Filter) -> Result<(Vec<Sample>, Loaded),
             Verdict::InCheck => tally.in_check += 1,
             Verdict::Extreme => tally.extreme += 1,
             Verdict::FewPieces => tally.few_pieces += 1,
+            Verdict::Early => tally.early += 1,
             Verdict::Noisy => tally.noisy += 1,
         };
     for path in paths {
@@ -104,6 +107,7 @@ mod tests {
                 in_check: 2,
                 extreme: 1,
                 few_pieces: 0,
+                early: 0,
                 noisy: 0
             }
         );
@@ -114,6 +118,7 @@ mod tests {
                 skip_check: false,
                 max_score: 100_000,
                 min_pieces: 4,
+                min_ply: 0,
                 skip_noisy: true,
             },
         )

@@ -77,6 +77,11 @@ struct Args {
     /// Leave out positions with fewer pieces than this
     #[arg(long, default_value_t = 0, value_name = "N")]
     min_pieces: usize,
+    /// Leave out positions before this ply of their game, two a full move
+    /// and one more with Black to move (the viriformat crate's filter counts
+    /// so, and defaults to 16)
+    #[arg(long, default_value_t = 0, value_name = "N")]
+    min_ply: u32,
     /// Go on from DIR/checkpoint.bin (same data and options)
     #[arg(long)]
     resume: bool,
@@ -187,6 +192,7 @@ fn read_data(args: &Args, cfg: &Config) -> Result<(Vec<Sample>, Vec<Sample>), Fa
         skip_check: !args.keep_check,
         max_score: args.max_score,
         min_pieces: args.min_pieces,
+        min_ply: args.min_ply,
         skip_noisy: !args.keep_noisy,
     };
     let t = Instant::now();
@@ -225,6 +231,9 @@ fn left_out(args: &Args, filter: &Filter, tally: &Loaded) -> String {
             "{} with fewer than {} pieces",
             tally.few_pieces, args.min_pieces
         ));
+    }
+    if args.min_ply > 0 {
+        left_out.push(format!("{} before ply {}", tally.early, args.min_ply));
     }
     left_out.join(", ")
 }

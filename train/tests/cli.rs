@@ -50,12 +50,20 @@ fn the_data_summary_names_the_filters_that_are_on() {
     );
     std::fs::remove_dir_all(&out).unwrap();
 
-    let (stderr, out) = train(&["--min-pieces", "20", "--keep-check"], "filters");
+    assert!(
+        !summary.contains("before ply"),
+        "the ply filter is off: {summary}"
+    );
+    let (stderr, out) = train(
+        &["--min-pieces", "20", "--keep-check", "--min-ply", "16"],
+        "filters",
+    );
     let summary = stderr
         .lines()
         .find(|l| l.starts_with("read "))
         .expect(&stderr);
     assert!(summary.contains("with fewer than 20 pieces"), "{summary}");
+    assert!(summary.contains(" before ply 16"), "{summary}");
     assert!(!summary.contains("in check"), "--keep-check: {summary}");
     std::fs::remove_dir_all(&out).unwrap();
 }

@@ -16,6 +16,11 @@ pub struct Filter {
     pub max_score: i32,
     /// Positions with fewer pieces than this (tablebase territory).
     pub min_pieces: usize,
+    /// Positions before this ply of the game, counted as the `viriformat`
+    /// crate counts them: `(full move − 1) · 2`, one more with Black to
+    /// move (the crate's default is 16: openings are the dice's, not the
+    /// engine's).
+    pub min_ply: u32,
     /// Positions whose move was a capture or a promotion (the score is the
     /// exchange under way, not the position's worth). Records hold no move:
     /// for them, the writer's filter decided.
@@ -33,6 +38,8 @@ pub enum Verdict {
     Extreme,
     /// Fewer pieces than `min_pieces`.
     FewPieces,
+    /// Before ply `min_ply`.
+    Early,
     /// The move played was a capture or a promotion.
     Noisy,
 }
@@ -44,6 +51,7 @@ impl Filter {
         skip_check: true,
         max_score: MATE_BOUND - 1,
         min_pieces: 0,
+        min_ply: 0,
         skip_noisy: true,
     };
 
@@ -58,6 +66,8 @@ impl Filter {
             Verdict::Extreme
         } else if (pos.occupied().count() as usize) < self.min_pieces {
             Verdict::FewPieces
+        } else if ply(pos) < self.min_ply {
+            Verdict::Early
         } else {
             Verdict::Keep
         }
@@ -73,6 +83,12 @@ impl Default for Filter {
             ..Filter::TRAINABLE
         }
     }
+}
+
+/// The ply of the game `pos` is at, from its full-move number and side to
+/// move.
+pub fn ply(pos: &Position) -> u32 {
+    (pos.fullmoves().max(1) - 1) * 2 + u32::from(pos.turn() == attacks::Color::Black)
 }
 
 /// Whether a searched position teaches a trainer its score
@@ -128,5 +144,14 @@ mod tests {
             Filter::default().verdict(&quiet, Some(develop), 3001),
             Verdict::Extreme
         );
+        // Black to move at move 2 is ply 3: early for 4, not for 3.
+        assert_eq!(ply(&quiet), 3);
+        let early = |min_ply| Filter {
+            min_ply,
+            ..Filter::default()
+        };
+        assert_eq!(early(4).verdict(&quiet, Some(develop), 40), Verdict::Early);
+        assert_eq!(early(3).verdict(&quiet, Some(develop), 40), Verdict::Keep);
+        assert_eq!(ply(&Position::startpos()), 0);
     }
 }
