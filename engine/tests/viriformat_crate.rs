@@ -47,17 +47,23 @@ fn scratch(name: &str) -> PathBuf {
     dir.join(name)
 }
 
-#[test]
-fn a_borrow_datagen_file_reads_the_same_in_the_crate() {
-    let mut config = Config::new(6, scratch("datagen.vf"));
+/// The bytes of a `borrow datagen` viriformat file of `games` games at 400
+/// nodes a move, seeded with `seed`, written to the scratch file `name`.
+fn datagen_file(name: &str, games: u64, seed: u64) -> Vec<u8> {
+    let mut config = Config::new(games, scratch(name));
     config.nodes = 400;
     config.threads = 2;
     config.hash_mb = 1;
-    config.seed = 20261129;
+    config.seed = seed;
     config.format = Format::Viri;
     let _ = std::fs::remove_file(&config.out);
     run(&config, &|| false, |_| {}).expect("datagen runs");
-    let bytes = std::fs::read(&config.out).unwrap();
+    std::fs::read(&config.out).unwrap()
+}
+
+#[test]
+fn a_borrow_datagen_file_reads_the_same_in_the_crate() {
+    let bytes = datagen_file("datagen.vf", 6, 20261129);
 
     let mut ours = Vec::new();
     assert_eq!(read_games(&bytes[..], |g| ours.push(g)), Ok(6));
@@ -188,15 +194,7 @@ fn borrows_mates_are_mates_to_the_crates_default_filter() {
 
 #[test]
 fn borrows_filter_keeps_what_the_crates_keeps() {
-    let mut config = Config::new(8, scratch("filter.vf"));
-    config.nodes = 400;
-    config.threads = 2;
-    config.hash_mb = 1;
-    config.seed = 20261128;
-    config.format = Format::Viri;
-    let _ = std::fs::remove_file(&config.out);
-    run(&config, &|| false, |_| {}).expect("datagen runs");
-    let bytes = std::fs::read(&config.out).unwrap();
+    let bytes = datagen_file("filter.vf", 8, 20261128);
     let mut ours = Vec::new();
     read_games(&bytes[..], |g| ours.push(g)).unwrap();
     let theirs = crate_games(&bytes);
