@@ -138,7 +138,7 @@ fn think(
 /// follows a capture or pawn move.
 fn tablebase_result(pos: &Position, settings: &GameSettings) -> Option<f32> {
     let tb = settings.syzygy.as_ref()?;
-    if pos.halfmoves() != 0 || !tb.covers(pos) {
+    if pos.halfmoves() != 0 {
         return None;
     }
     let white = match (tb.probe_wdl(pos)?, pos.turn()) {
