@@ -121,8 +121,9 @@ struct RunArgs {
     /// does]
     #[arg(long, value_name = "HOURS", value_parser = hours)]
     budget: Option<f64>,
-    /// Continue the run in DIR (stopped, or to add games with a larger
-    /// --budget): its options are the ones it was started with
+    /// Continue the run in DIR (stopped, to add games with a larger
+    /// --budget, or speed runs with a larger --bench-pairs): its options are
+    /// the ones it was started with
     #[arg(long, value_name = "DIR")]
     resume: Option<PathBuf>,
     /// The experiment's time control: calibration and direct check [5+0.05]
@@ -161,7 +162,8 @@ struct RunArgs {
           value_parser = engine::bench::parse_depth)]
     bench_depth: Option<u32>,
     /// Bench (and perft) run pairs per method, each the baseline's run then
-    /// the method's [10]
+    /// the method's [10]; with --resume, a larger N adds runs to those
+    /// saved
     #[arg(long, value_name = "N", value_parser = positive)]
     bench_pairs: Option<usize>,
     /// Depth of the perft runs, from the start position [6]
@@ -282,6 +284,9 @@ pub struct Options {
     pub bench_depth: Option<u32>,
     /// Bench and perft run pairs per method.
     pub bench_pairs: usize,
+    /// With `--resume`: the bench pairs this invocation asks for, which
+    /// raise the run's count (`None`: the run's own).
+    pub resume_bench_pairs: Option<usize>,
     /// The depth of the perft runs.
     pub perft_depth: u32,
     /// The opening suite.
@@ -324,6 +329,7 @@ impl Default for Options {
             identity_pairs: 4,
             bench_depth: None,
             bench_pairs: 10,
+            resume_bench_pairs: None,
             perft_depth: 6,
             openings: PathBuf::from(DEFAULT_OPENINGS),
             seed: 1,
@@ -518,6 +524,7 @@ where
     if let Some(dir) = r.resume {
         o.out = dir;
         o.resume = true;
+        o.resume_bench_pairs = r.bench_pairs;
     }
     if let Some(Tc2(tc2)) = r.tc2 {
         o.tc2 = tc2;

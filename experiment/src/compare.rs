@@ -226,17 +226,17 @@ pub fn write(o: &CompareOptions) -> Result<String, String> {
 mod tests {
     use super::*;
     use crate::Evaluation;
-    use crate::fixture::LAST_RUN;
+    use crate::fixture::CLASSICAL_RUN;
     use crate::json::{json, read};
     use crate::speed::RunPair;
     use testkit::TempDir;
 
     const NET: &str = "cf507a34a16e204228bdcaa48df4330c575c20e427c8135f7f17415620f9d597";
 
-    /// The last run, and a run under the net made from it: the methods a
+    /// The classical run, and a run under the net made from it: the methods a
     /// little closer to the baseline's speed, `o2r` not measured.
     fn runs() -> (Report, Report) {
-        let old = read(LAST_RUN).unwrap();
+        let old = read(CLASSICAL_RUN).unwrap();
         let mut new = old.clone();
         new.evaluation = Evaluation {
             kind: Some("nnue".into()),
@@ -336,7 +336,7 @@ mod tests {
     fn a_file_that_is_not_an_experiments_results_is_refused() {
         let dir = TempDir::new("compare-bad");
         let good = dir.join("good.json");
-        std::fs::write(&good, LAST_RUN).unwrap();
+        std::fs::write(&good, CLASSICAL_RUN).unwrap();
         let bad = dir.join("match.json");
         std::fs::write(&bad, r#"{"names": ["a", "b"], "wins": 3}"#).unwrap();
         let o = CompareOptions {

@@ -1,7 +1,7 @@
 //! The tests' reports: a small one of every kind of result (four methods,
 //! one with too few runs for a ratio, one whose games differ; two
 //! time-odds points, a direct check of too few games, a defect and a
-//! note), and the last full run's `results.json`.
+//! note), and the committed full runs' `results.json`.
 
 use std::time::Duration;
 
@@ -11,10 +11,17 @@ use matches::clock::TimeControl;
 use matches::stats::{Pairs, Trinomial, Wdl};
 use matches::tournament::{MatchResult, StopReason};
 
-/// The last full run's results, as committed.
-pub(crate) const LAST_RUN: &str = include_str!(concat!(
+/// The full run with the hand-crafted evaluation (2026-11-25), as
+/// committed.
+pub(crate) const CLASSICAL_RUN: &str = include_str!(concat!(
     env!("CARGO_MANIFEST_DIR"),
-    "/../docs/experiment/results.json"
+    "/../docs/experiment/2026-11-25-classical/results.json"
+));
+
+/// The full run under the net (2026-11-28), as committed.
+pub(crate) const NNUE_RUN: &str = include_str!(concat!(
+    env!("CARGO_MANIFEST_DIR"),
+    "/../docs/experiment/2026-11-28-nnue/results.json"
 ));
 
 /// A match of `pairs` pairs, each scored as given (repeated in turn).

@@ -433,7 +433,7 @@ pub fn read(text: &str) -> Result<Report, String> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::fixture::{LAST_RUN, report};
+    use crate::fixture::{CLASSICAL_RUN, NNUE_RUN, report};
 
     #[test]
     fn results_read_back_write_the_same_json() {
@@ -441,13 +441,23 @@ mod tests {
         let back = read(&text).unwrap();
         assert_eq!(json(&back), text);
         assert_eq!(back.evaluation, report().evaluation);
-        // The last full run: every figure computed again is the one it
+        // The full run of 2026-11-25: every figure computed again is the one it
         // wrote; the hand-crafted evaluation (no net before commit ad6f22c).
-        let last = read(LAST_RUN).unwrap();
-        assert_eq!(json(&last), LAST_RUN);
+        let last = read(CLASSICAL_RUN).unwrap();
+        assert_eq!(json(&last), CLASSICAL_RUN);
         assert_eq!(last.evaluation.kind.as_deref(), Some("classical"));
         assert_eq!(last.evaluation.net_sha256, None);
         assert_eq!(last.methods.len(), 12);
+        // The run under the net names it, and reads back the same too.
+        let net = read(NNUE_RUN).unwrap();
+        assert_eq!(json(&net), NNUE_RUN);
+        assert_eq!(net.evaluation.kind.as_deref(), Some("nnue"));
+        let sha = net.evaluation.net_sha256.unwrap();
+        assert!(
+            sha.len() == 64 && sha.bytes().all(|b| b.is_ascii_hexdigit()),
+            "{sha}"
+        );
+        assert_eq!(net.methods.len(), 12);
     }
 
     #[test]

@@ -6,7 +6,7 @@
 
 use crate::args::{DEFAULT_ENGINE, Options};
 use crate::identity::{GameLines, Identity, first_difference, line_of};
-use crate::plan::scaled;
+use crate::plan::{Plan, scaled};
 use crate::probe::query_engine;
 use crate::results::{Direct, MethodResult, OddsMatch, Report, SetupError, merged};
 use crate::setup::{make_plan, perft_binary, resolve, resumed_options, suite_format};
@@ -94,6 +94,29 @@ fn play(
         return Err(e.clone());
     }
     Ok((result, lines))
+}
+
+/// A resumed run's plan is never below the games it has: those played
+/// all count, whatever this invocation plans (a smaller `--budget`, or more
+/// `--bench-pairs`, whose runs the plan reckons with).
+fn at_least_played(plan: &mut Plan, report: &Report) {
+    let o = &report.options;
+    let most = |tc: TimeControl| {
+        report
+            .odds
+            .iter()
+            .filter(|m| m.tc == tc)
+            .map(|m| m.result.pairs.total() as usize)
+            .max()
+            .unwrap_or(0)
+    };
+    plan.odds_pairs = plan.odds_pairs.max(most(o.tc));
+    if let Some(tc2) = o.tc2 {
+        plan.odds_pairs_tc2 = plan.odds_pairs_tc2.max(most(tc2));
+    }
+    if let Some(d) = &report.direct {
+        plan.direct_pairs = plan.direct_pairs.max(d.result.pairs.total() as usize);
+    }
 }
 
 /// The games lost by failing, in words: crashes, illegal moves and stalls
@@ -641,7 +664,7 @@ pub fn run(
             o.openings.display()
         )));
     }
-    let the_plan = make_plan(o, measured.len(), perft.is_some())?;
+    let mut the_plan = make_plan(o, measured.len(), perft.is_some())?;
     std::fs::create_dir_all(&o.out).map_err(|e| SetupError(format!("{}: {e}", o.out.display())))?;
     let mut report = Report {
         options: o.clone(),
@@ -661,6 +684,8 @@ pub fn run(
     };
     if let Some(s) = &state {
         s.restore(&mut report).map_err(SetupError)?;
+        at_least_played(&mut the_plan, &report);
+        report.plan = Some(the_plan.clone());
     }
     let mut runner = Runner {
         o,
@@ -718,4 +743,31 @@ pub fn run(
     }
     runner.checkpoint(write);
     Ok(runner.report)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A plan below the games played rises to them; one above stays.
+    #[test]
+    fn a_resumed_plan_counts_the_games_played() {
+        let report = crate::fixture::report();
+        let plan = |odds_pairs, direct_pairs| Plan {
+            odds_pairs,
+            odds_pairs_tc2: 0,
+            direct_pairs,
+            estimate: Duration::ZERO,
+            notes: Vec::new(),
+        };
+        let mut low = plan(10, 1);
+        at_least_played(&mut low, &report);
+        assert_eq!(
+            (low.odds_pairs, low.odds_pairs_tc2, low.direct_pairs),
+            (40, 0, 3)
+        );
+        let mut high = plan(50, 9);
+        at_least_played(&mut high, &report);
+        assert_eq!((high.odds_pairs, high.direct_pairs), (50, 9));
+    }
 }

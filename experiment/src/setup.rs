@@ -50,7 +50,10 @@ pub(super) fn suite_format(path: &Path) -> Format {
 }
 
 /// The options of the run in `o.out` that `--resume` continues: as it was
-/// started, with this invocation's budget and pairs.
+/// started, with this invocation's budget and pairs. A larger
+/// `--bench-pairs` raises the run's count (never lowers it: the runs saved
+/// all count), and is written into the saved arguments, so the report and
+/// a later `--resume` say how many pairs the run has.
 pub(super) fn resumed_options(o: &Options, state: &State) -> Result<Options, SetupError> {
     let mut base = match parse_args(&state.args) {
         Ok(Invocation::Run(b)) => *b,
@@ -68,7 +71,28 @@ pub(super) fn resumed_options(o: &Options, state: &State) -> Result<Options, Set
     base.odds_pairs = o.odds_pairs.or(base.odds_pairs);
     base.direct_pairs = o.direct_pairs.or(base.direct_pairs);
     base.args = state.args.clone();
+    if let Some(n) = o.resume_bench_pairs.filter(|&n| n > base.bench_pairs) {
+        base.bench_pairs = n;
+        base.args = with_bench_pairs(&state.args, n);
+    }
     Ok(base)
+}
+
+/// `args` with `--bench-pairs` set to `n`: any earlier value removed, the
+/// new one appended.
+fn with_bench_pairs(args: &[String], n: usize) -> Vec<String> {
+    let mut out = Vec::with_capacity(args.len() + 2);
+    let mut it = args.iter();
+    while let Some(a) = it.next() {
+        if a == "--bench-pairs" {
+            it.next();
+        } else if !a.starts_with("--bench-pairs=") {
+            out.push(a.clone());
+        }
+    }
+    out.push("--bench-pairs".into());
+    out.push(n.to_string());
+    out
 }
 
 /// The perft binary: the one given (which must exist), or `perft` beside
@@ -127,5 +151,29 @@ mod tests {
         );
         let e = resolve(&Some(vec!["nope".into()]), &offered, default).unwrap_err();
         assert!(e.0.contains("'nope'"), "{e}");
+    }
+
+    /// A resumed run keeps its bench pairs, unless more are asked for:
+    /// then the count rises and the saved arguments say so.
+    #[test]
+    fn resuming_with_more_bench_pairs() {
+        let run = |args: &str| match parse_args(args.split_whitespace()).unwrap() {
+            Invocation::Run(o) => *o,
+            _ => unreachable!("{args}"),
+        };
+        let mut state = State::of_results(Vec::new(), Vec::new(), None, Default::default(), 0.0);
+        state.args = ["--quick", "--bench-pairs", "7", "--seed", "3"]
+            .map(String::from)
+            .to_vec();
+        let pairs = |o: &Options| {
+            let r = resumed_options(o, &state).unwrap();
+            let again = run(&r.args.join(" "));
+            (r.bench_pairs, again.bench_pairs, again.seed)
+        };
+        assert_eq!(pairs(&run("--resume d")), (7, 7, 3));
+        assert_eq!(pairs(&run("--resume d --bench-pairs 5")), (7, 7, 3));
+        assert_eq!(pairs(&run("--resume d --bench-pairs 30")), (30, 30, 3));
+        // Outside --resume the count is the run's own option.
+        assert_eq!(run("--bench-pairs 30").resume_bench_pairs, None);
     }
 }

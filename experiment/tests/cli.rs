@@ -75,13 +75,13 @@ fn version_and_the_equals_form() {
     assert_eq!(std::fs::read_to_string(&out).unwrap().lines().count(), 1);
 }
 
-/// `--compare`: the last full run beside itself, and a file that is not
+/// `--compare`: the classical full run beside itself, and a file that is not
 /// an experiment's results (exit 2, saying so).
 #[test]
 fn compare_two_runs() {
     let last = concat!(
         env!("CARGO_MANIFEST_DIR"),
-        "/../docs/experiment/results.json"
+        "/../docs/experiment/2026-11-25-classical/results.json"
     );
     let dir = TempDir::new("compare");
     let out = dir.join("cmp");
