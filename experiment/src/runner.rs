@@ -675,7 +675,7 @@ pub fn run(
         methods: info.methods.iter().map(|m| MethodResult::new(m)).collect(),
         odds: Vec::new(),
         direct: None,
-        plan: Some(the_plan.clone()),
+        plan: None,
         defects: Vec::new(),
         notes: Vec::new(),
         date: matches::pgn::today(),
@@ -685,8 +685,8 @@ pub fn run(
     if let Some(s) = &state {
         s.restore(&mut report).map_err(SetupError)?;
         at_least_played(&mut the_plan, &report);
-        report.plan = Some(the_plan.clone());
     }
+    report.plan = Some(the_plan.clone());
     let mut runner = Runner {
         o,
         interrupted,
