@@ -24,10 +24,12 @@ pub struct Network {
 pub enum NetError {
     /// The file could not be read.
     Io(String),
-    /// Not the size of this build's architecture.
+    /// Not the size of the architecture asked for.
     WrongSize {
         /// The file's size in bytes.
         got: usize,
+        /// The hidden width asked for.
+        hidden: usize,
     },
     /// The bytes after the weights, there only to round the size up to a
     /// multiple of 64, are neither zeros nor bullet's `bullet` repeated:
@@ -39,11 +41,11 @@ impl fmt::Display for NetError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             NetError::Io(e) => write!(f, "cannot read the net: {e}"),
-            NetError::WrongSize { got } => write!(
+            NetError::WrongSize { got, hidden } => write!(
                 f,
-                "the net file has {got} bytes; a (768->{HIDDEN})x2->1 net has {} ({} padded to 64)",
-                Network::SIZE,
-                Network::PADDED_SIZE
+                "the net file has {got} bytes; a (768->{hidden})x2->1 net has {} ({} padded to 64)",
+                weight_bytes(*hidden),
+                padded(weight_bytes(*hidden))
             ),
             NetError::Padding => f.write_str(
                 "the net file's padding is neither zeros nor bullet's 'bulletbullet...': not a (768->H)x2->1 quantised net",
@@ -62,23 +64,15 @@ impl fmt::Debug for Network {
 
 impl Network {
     /// The bytes of the weights: `i16`s in the order of the fields.
-    pub const SIZE: usize = 2 * (INPUTS * HIDDEN + HIDDEN + 2 * HIDDEN + 1);
+    pub const SIZE: usize = weight_bytes(HIDDEN);
     /// [`Self::SIZE`] rounded up to a multiple of 64, as bullet writes it.
-    pub const PADDED_SIZE: usize = Self::SIZE.div_ceil(64) * 64;
+    pub const PADDED_SIZE: usize = padded(Self::SIZE);
 
     /// A net from its file's bytes: [`Self::SIZE`] bytes, or
     /// [`Self::PADDED_SIZE`] with the padding [`is_padding`] accepts after
-    /// the weights.
+    /// the weights ([`file_words`] reads them).
     pub fn from_bytes(bytes: &[u8]) -> Result<Network, NetError> {
-        if bytes.len() != Self::SIZE && bytes.len() != Self::PADDED_SIZE {
-            return Err(NetError::WrongSize { got: bytes.len() });
-        }
-        if !is_padding(&bytes[Self::SIZE..]) {
-            return Err(NetError::Padding);
-        }
-        let mut words = bytes[..Self::SIZE]
-            .chunks_exact(2)
-            .map(|c| i16::from_le_bytes([c[0], c[1]]));
+        let mut words = file_words(bytes, HIDDEN)?.into_iter();
         let mut next = || words.next().expect("SIZE counts every weight");
         let mut net = Network::zeroed();
         for row in net.l0_weights.iter_mut() {
@@ -99,6 +93,7 @@ impl Network {
         if len != Self::SIZE as u64 && len != Self::PADDED_SIZE as u64 {
             return Err(NetError::WrongSize {
                 got: usize::try_from(len).unwrap_or(usize::MAX),
+                hidden: HIDDEN,
             });
         }
         let mut bytes = Vec::with_capacity(Self::PADDED_SIZE);
@@ -147,6 +142,39 @@ impl Network {
             .wrapping_add(half(them, &self.l1_weights[HIDDEN..]));
         (sum / QA + i32::from(self.l1_bias)) * SCALE / (QA * QB)
     }
+}
+
+/// The bytes of the weights of a net file whose hidden layer has `hidden`
+/// neurons, before the padding: one `i16` a weight.
+pub const fn weight_bytes(hidden: usize) -> usize {
+    2 * (INPUTS * hidden + hidden + 2 * hidden + 1)
+}
+
+/// `size` rounded up to a multiple of 64, as bullet pads a net file.
+const fn padded(size: usize) -> usize {
+    size.div_ceil(64) * 64
+}
+
+/// The weights of a net file whose hidden layer has `hidden` neurons, in
+/// file order (see the crate's documentation): the one reader of the
+/// layout, for any hidden width, as [`file_bytes`] is its one writer. The
+/// file is [`weight_bytes`] long, or that padded to a multiple of 64 with
+/// padding [`is_padding`] accepts.
+pub fn file_words(bytes: &[u8], hidden: usize) -> Result<Vec<i16>, NetError> {
+    let size = weight_bytes(hidden);
+    if bytes.len() != size && bytes.len() != padded(size) {
+        return Err(NetError::WrongSize {
+            got: bytes.len(),
+            hidden,
+        });
+    }
+    if !is_padding(&bytes[size..]) {
+        return Err(NetError::Padding);
+    }
+    Ok(bytes[..size]
+        .chunks_exact(2)
+        .map(|c| i16::from_le_bytes([c[0], c[1]]))
+        .collect())
 }
 
 /// A float weight on its layer's grid of `1 / scale` ([`QA`] for the hidden
@@ -232,7 +260,10 @@ mod tests {
         let bytes = random_net(3).to_bytes();
         assert_eq!(
             Network::from_bytes(&bytes[..100]).unwrap_err(),
-            NetError::WrongSize { got: 100 }
+            NetError::WrongSize {
+                got: 100,
+                hidden: HIDDEN
+            }
         );
         let mut longer = bytes.clone();
         longer.extend_from_slice(&[0; 64]);

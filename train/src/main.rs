@@ -82,6 +82,11 @@ struct Args {
     /// so, and defaults to 16)
     #[arg(long, default_value_t = 0, value_name = "N")]
     min_ply: u32,
+    /// Start from this net's weights, not random ones: fine-tuning (a
+    /// quantised net file of --hidden's width, such as the engine's
+    /// engine/nets/default.nnue)
+    #[arg(long, value_name = "NET", conflicts_with = "resume")]
+    init: Option<PathBuf>,
     /// Go on from DIR/checkpoint.bin (same data and options)
     #[arg(long)]
     resume: bool,
@@ -168,6 +173,7 @@ fn config(args: &Args) -> Result<Config, Failure> {
     cfg.weight_decay = args.weight_decay;
     cfg.wdl = args.wdl;
     cfg.seed = args.seed;
+    cfg.init = args.init.clone();
     if let Some(threads) = args.threads {
         cfg.threads = threads;
     }
@@ -249,6 +255,9 @@ fn announce(cfg: &Config, train: &[Sample], validation: &[Sample]) {
         train.len().div_ceil(cfg.batch_size),
         cfg.threads
     );
+    if let Some(net) = &cfg.init {
+        eprintln!("starting from the weights of {}", net.display());
+    }
 }
 
 /// Step 5: the training, with a progress line on a terminal and a line per

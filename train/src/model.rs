@@ -8,7 +8,7 @@
 //! [`nnue::SCALE`] centipawns. Quantising multiplies the hidden layer
 //! by `QA`, the output weights by `QB` and the output bias by `QA × QB`.
 
-use nnue::network::{file_bytes, quantise};
+use nnue::network::{NetError, file_bytes, file_words, quantise};
 use nnue::{INPUTS, QA, QB};
 use rng::Rng;
 
@@ -98,6 +98,29 @@ impl Model {
             *p = uniform(if i < layout.w1() { l0 } else { l1 });
         }
         Model { hidden, params }
+    }
+
+    /// The net a quantised file of `hidden` neurons holds, as floats: each
+    /// weight divided by its layer's scale, so that [`Model::quantised_bytes`]
+    /// writes the file back as it was. The start of a fine-tuning run.
+    pub fn from_file_bytes(bytes: &[u8], hidden: usize) -> Result<Model, NetError> {
+        let words = file_words(bytes, hidden)?;
+        let l = Layout { hidden };
+        let params = words
+            .iter()
+            .enumerate()
+            .map(|(i, &w)| {
+                let scale = if i < l.w1() {
+                    QA
+                } else if i < l.b1() {
+                    QB
+                } else {
+                    QA * QB
+                };
+                f32::from(w) / scale as f32
+            })
+            .collect();
+        Ok(Model { hidden, params })
     }
 
     /// Where the parts lie.
@@ -281,6 +304,28 @@ mod tests {
 
     fn sample(pos: Position, score: i32, result: f32) -> Sample {
         Sample::new(&Labelled { pos, score, result })
+    }
+
+    #[test]
+    fn a_quantised_file_reads_back_as_the_net_it_was_written_from() {
+        for hidden in [8, HIDDEN] {
+            let q = Model::new(hidden, 7).rounded();
+            let bytes = q.quantised_bytes();
+            let read = Model::from_file_bytes(&bytes, hidden).expect("a file of its width");
+            assert_eq!(read.quantised_bytes(), bytes);
+            // On the grid, the weights are the rounded net's, to float precision.
+            for (a, b) in read.params.iter().zip(&q.params) {
+                assert!((a - b).abs() <= 1e-6 * b.abs().max(1.0), "{a} {b}");
+            }
+            let other = if hidden == 8 { 16 } else { 8 };
+            assert_eq!(
+                Model::from_file_bytes(&bytes, other).unwrap_err(),
+                NetError::WrongSize {
+                    got: bytes.len(),
+                    hidden: other
+                }
+            );
+        }
     }
 
     #[test]

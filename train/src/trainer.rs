@@ -40,6 +40,9 @@ pub struct Config {
     pub seed: u64,
     /// Where the checkpoint, the nets and the log go.
     pub out_dir: PathBuf,
+    /// The net to start from (a quantised file of `hidden` neurons):
+    /// fine-tuning. `None`: random weights drawn by `seed`.
+    pub init: Option<PathBuf>,
 }
 
 impl Config {
@@ -58,6 +61,7 @@ impl Config {
             threads: std::thread::available_parallelism().map_or(1, |n| n.get()),
             seed: 1,
             out_dir,
+            init: None,
         }
     }
 
@@ -116,7 +120,7 @@ pub enum TrainError {
     Setup(String),
     /// A checkpoint could not be read or written.
     Checkpoint(PathBuf, CheckpointError),
-    /// A net or the log could not be written.
+    /// A net could not be read, or a net or the log written.
     Io(PathBuf, std::io::Error),
 }
 
@@ -265,7 +269,14 @@ pub fn run(
         }
         (c.model, c.optimizer, c.epochs_done)
     } else {
-        let model = Model::new(cfg.hidden, cfg.seed);
+        let model = match &cfg.init {
+            None => Model::new(cfg.hidden, cfg.seed),
+            Some(path) => {
+                let bytes = std::fs::read(path).map_err(|e| TrainError::Io(path.clone(), e))?;
+                Model::from_file_bytes(&bytes, cfg.hidden)
+                    .map_err(|e| TrainError::Setup(format!("{}: {e}", path.display())))?
+            }
+        };
         let opt = adamw(model.params.len(), cfg.weight_decay);
         (model, opt, 0)
     };

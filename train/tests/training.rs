@@ -1,6 +1,6 @@
 //! The trainer end to end: it recovers a net it was shown the scores of,
 //! lowers the loss on real self-play data, and gives the same net for the
-//! same seed and thread count.
+//! same seed and thread count, and fine-tunes the net it is given.
 
 use std::path::PathBuf;
 
@@ -11,7 +11,7 @@ use rng::Rng;
 use train::data::{Filter, load, split_validation};
 use train::model::{Model, Scratch};
 use train::sample::Sample;
-use train::trainer::{Config, mean_loss, quantisation_error, run};
+use train::trainer::{Config, TrainError, mean_loss, quantisation_error, run};
 
 /// A fresh directory for one test's outputs.
 fn out_dir(name: &str) -> PathBuf {
@@ -226,4 +226,48 @@ fn a_bad_checkpoint_or_a_width_that_differs_is_refused_on_resume() {
     let e = run(&cfg, &train, &val, true, |_| {}, |_| true).unwrap_err();
     assert!(e.to_string().contains("checkpoint"), "{e}");
     std::fs::remove_dir_all(&cfg.out_dir).unwrap();
+}
+
+#[test]
+fn a_fine_tuning_run_starts_from_the_net_it_is_given() {
+    let (train, val) = split_validation(real_data(), 0.1);
+    let mut cfg = Config::new(8, out_dir("init-start"));
+    cfg.epochs = 1;
+    cfg.batch_size = 512;
+    let start = quiet(&cfg, &train, &val);
+    let start_file = std::fs::read(cfg.net_path()).unwrap();
+
+    // A learning rate too small to move a weight off its grid: the run
+    // ends where it started, whatever its seed.
+    let mut tune = cfg.clone();
+    tune.out_dir = out_dir("init-tuned");
+    tune.init = Some(cfg.net_path());
+    tune.seed = 77;
+    tune.lr = 1e-12;
+    tune.lr_end = 1e-12;
+    tune.warmup = 0;
+    let tuned = quiet(&tune, &train, &val);
+    assert_eq!(std::fs::read(tune.net_path()).unwrap(), start_file);
+    let fresh = Model::new(8, 77);
+    assert!(
+        (mean_loss(&tuned, &val, &tune) - mean_loss(&start, &val, &cfg)).abs()
+            < 0.05 * mean_loss(&fresh, &val, &tune),
+        "the run began from the trained net, not from seed 77's random one"
+    );
+
+    // A net of another width, or no file at all, is refused before training.
+    let mut wider = tune.clone();
+    wider.hidden = 16;
+    let e = run(&wider, &train, &val, false, |_| {}, |_| true).unwrap_err();
+    assert!(
+        matches!(e, TrainError::Setup(_)) && e.to_string().contains("768->16"),
+        "{e}"
+    );
+    let mut missing = tune.clone();
+    missing.init = Some(out_dir("init-missing").join("none.nnue"));
+    let e = run(&missing, &train, &val, false, |_| {}, |_| true).unwrap_err();
+    assert!(matches!(e, TrainError::Io(..)), "{e}");
+    for c in [&cfg, &tune] {
+        let _ = std::fs::remove_dir_all(&c.out_dir);
+    }
 }
