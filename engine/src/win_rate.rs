@@ -42,9 +42,9 @@ pub struct Model {
 /// a84d266) gave 0.70989 on the same positions (1.09861 would be knowing
 /// nothing: a third each). A score decides more in the middlegame than in the
 /// endgame of these games: `a` falls from 330 cp with 10 points of material to
-/// 58 cp with all 78. Nets 4, 5 and 6 (sha256 cf507a34…, built in by 69d7421)
-/// have replaced net 3 as the built-in net since; the model was not refitted
-/// to their games.
+/// 58 cp with all 78. Nets 4 to 7 (net 7: sha256 dae41ed2…, net 6 fine-tuned
+/// on its own games) have replaced net 3 as the built-in net since; the model
+/// was not refitted to their games.
 pub const MODEL: Model = Model {
     a: [369.7, -231.6],
     b: [144.4, -35.7],
