@@ -54,6 +54,18 @@ impl Layout {
     pub fn params(self) -> usize {
         self.b1() + 1
     }
+    /// The quantisation scale of parameter `i`'s layer: `QA` for the hidden
+    /// layer (weights and biases), `QB` for the output weights, `QA × QB`
+    /// for the output bias. The file holds each parameter times its scale.
+    pub fn scale(self, i: usize) -> i32 {
+        if i < self.w1() {
+            QA
+        } else if i < self.b1() {
+            QB
+        } else {
+            QA * QB
+        }
+    }
 }
 
 /// Work space for one sample's passes, reused between samples.
@@ -109,16 +121,7 @@ impl Model {
         let params = words
             .iter()
             .enumerate()
-            .map(|(i, &w)| {
-                let scale = if i < l.w1() {
-                    QA
-                } else if i < l.b1() {
-                    QB
-                } else {
-                    QA * QB
-                };
-                f32::from(w) / scale as f32
-            })
+            .map(|(i, &w)| f32::from(w) / l.scale(i) as f32)
             .collect();
         Ok(Model { hidden, params })
     }
@@ -227,12 +230,10 @@ impl Model {
     pub fn rounded(&self) -> Model {
         let l = self.layout();
         let mut m = self.clone();
-        let round = |x: &mut f32, k: i32| *x = f32::from(quantise(*x, k)) / k as f32;
-        m.params[..l.w1()].iter_mut().for_each(|w| round(w, QA));
-        m.params[l.w1()..l.b1()]
-            .iter_mut()
-            .for_each(|w| round(w, QB));
-        round(&mut m.params[l.b1()], QA * QB);
+        for (i, w) in m.params.iter_mut().enumerate() {
+            let k = l.scale(i);
+            *w = f32::from(quantise(*w, k)) / k as f32;
+        }
         m
     }
 
@@ -257,8 +258,9 @@ impl Model {
             .map(|s| f64::from(self.forward(s, &mut float)) - f64::from(q.forward(s, &mut grid)))
             .sum::<f64>()
             / calibration.len() as f64;
-        let b1 = q.layout().b1();
-        let k = f64::from(QA * QB);
+        let l = q.layout();
+        let b1 = l.b1();
+        let k = f64::from(l.scale(b1));
         q.params[b1] = ((f64::from(q.params[b1]) + shift) * k).round() as f32 / k as f32;
         q
     }
@@ -269,10 +271,12 @@ impl Model {
     /// [`Model::quantised`]'s net is that net exactly.
     pub fn quantised_bytes(&self) -> Vec<u8> {
         let l = self.layout();
-        let hidden = self.params[..l.w1()].iter().map(|&w| quantise(w, QA));
-        let output = self.params[l.w1()..l.b1()].iter().map(|&w| quantise(w, QB));
-        let bias = quantise(self.params[l.b1()], QA * QB);
-        file_bytes(hidden.chain(output).chain(std::iter::once(bias)))
+        file_bytes(
+            self.params
+                .iter()
+                .enumerate()
+                .map(|(i, &w)| quantise(w, l.scale(i))),
+        )
     }
 }
 
@@ -304,6 +308,14 @@ mod tests {
 
     fn sample(pos: Position, score: i32, result: f32) -> Sample {
         Sample::new(&Labelled { pos, score, result })
+    }
+
+    #[test]
+    fn each_layer_has_its_own_scale_up_to_its_last_parameter() {
+        let l = Layout { hidden: 8 };
+        let scales = [0, l.b0(), l.w1() - 1, l.w1(), l.b1() - 1, l.b1()].map(|i| l.scale(i));
+        assert_eq!(scales, [QA, QA, QA, QB, QB, QA * QB]);
+        assert_eq!(l.params(), l.b1() + 1);
     }
 
     #[test]
