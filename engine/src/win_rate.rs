@@ -16,8 +16,7 @@
 //! both depend on the material left (a score means more with less material).
 //! [`MODEL`] is fitted by maximum likelihood to the results of Borrow's
 //! self-play (`borrow-tune --wdl --data FILE` refits and prints it;
-//! docs/tuning.md). It was last fitted to net 3's games; the built-in net has
-//! changed since (see [`MODEL`]).
+//! docs/tuning.md). It was last fitted to net 7's games (see [`MODEL`]).
 
 use attacks::SliderAttacks;
 use movegen::{Position, Role};
@@ -34,20 +33,19 @@ pub struct Model {
     pub b: [f64; 2],
 }
 
-/// Fitted in commit 059f22a, when net 3 was the built-in net, by
-/// `borrow-tune --wdl --data gen2-net3-s2026112703.vf`: net 3's self-play at
-/// 5,000 nodes a move (`borrow datagen`, seed 2026112703), 734,666 positions
-/// read, 367,333 (an even sample) fitted on; mean -ln p(result) 0.66133, where
-/// the model it replaced (fitted to the hand-crafted evaluation's games of
-/// a84d266) gave 0.70989 on the same positions (1.09861 would be knowing
-/// nothing: a third each). A score decides more in the middlegame than in the
-/// endgame of these games: `a` falls from 330 cp with 10 points of material to
-/// 58 cp with all 78. Nets 4 to 7 (net 7: sha256 dae41ed2…, net 6 fine-tuned
-/// on its own games) have replaced net 3 as the built-in net since; the model
-/// was not refitted to their games.
+/// Fitted when net 7 (sha256 dae41ed2…) was the built-in net, by
+/// `borrow-tune --wdl --data gen8-snap-g17212.vf`: the first 17,212 games of
+/// net 7's self-play at 5,000 nodes a move (`borrow datagen`, seed
+/// 2026112921; docs/data.md, "Data since net 7"), 1,570,026 positions read,
+/// 392,507 (an even sample) fitted on; mean -ln p(result) 0.65674, where the
+/// model it replaced (fitted to net 3's games in 059f22a) gave 0.66257 on the
+/// same positions (1.09861 would be knowing nothing: a third each). A score
+/// decides more in the middlegame than in the endgame of these games: `a`
+/// falls from 383 cp with 10 points of material to 67 cp with all 78. A
+/// new built-in net calls for a refit on its own games.
 pub const MODEL: Model = Model {
-    a: [369.7, -231.6],
-    b: [144.4, -35.7],
+    a: [429.0, -269.2],
+    b: [151.8, -32.0],
 };
 
 /// The material the model reads: pawns 1, minors 3, rooks 5, queens 9.
