@@ -297,7 +297,7 @@ impl Driver {
                 let pos = self.position;
                 let classical =
                     dispatch!(self.options.method, A => evaluate(&pos.with_method::<A>()));
-                let nnue = Accumulator::refresh(&self.net, &pos).evaluate(&self.net, pos.turn());
+                let nnue = Accumulator::refresh(&self.net, &pos).evaluate(&self.net, &pos);
                 // The evaluation the search uses first.
                 let defers = self.options.evaluation == EvalKind::Nnue && net_defers(&pos);
                 let (first, second) = match self.options.evaluation {

@@ -30,7 +30,7 @@ pub const BUILT_IN_NET_SHA256: &str = env!("BORROW_NET_SHA256");
 // A net of another layout fails the build here, not the engine at start.
 const _: () = assert!(
     nnue::network::is_net_file(BUILT_IN_NET),
-    "the net to build in is not a (768->HIDDEN)x2->1 quantised net of this build's HIDDEN"
+    "the net to build in is not a (768->HIDDEN)x2->1 quantised net of this build's HIDDEN, of one output bucket or OUTPUT_BUCKETS"
 );
 
 /// The static evaluation a search uses.

@@ -49,10 +49,15 @@ fn bench(bin: &Path, args: &[&str]) -> u64 {
 /// net the engine has not got built in.
 fn other_net(dir: &Path) -> PathBuf {
     let mut bytes = std::fs::read(root().join("engine/nets/default.nnue")).unwrap();
-    let size = nnue::Network::SIZE;
+    let buckets = nnue::network::file_buckets(bytes.len(), nnue::HIDDEN)
+        .expect("a net file this build reads");
+    let size = nnue::network::weight_bytes(nnue::HIDDEN, buckets);
     bytes.truncate(size);
-    let bias = i16::from_le_bytes([bytes[size - 2], bytes[size - 1]]);
-    bytes[size - 2..].copy_from_slice(&(bias + 600).to_le_bytes());
+    // The output biases are the last `buckets` words.
+    for at in (size - 2 * buckets..size).step_by(2) {
+        let bias = i16::from_le_bytes([bytes[at], bytes[at + 1]]);
+        bytes[at..at + 2].copy_from_slice(&(bias + 600).to_le_bytes());
+    }
     for i in 0..(64 - size % 64) % 64 {
         bytes.push(b"bullet"[i % 6]);
     }

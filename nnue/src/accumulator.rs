@@ -98,10 +98,16 @@ impl Accumulator {
         acc
     }
 
-    /// The score in centipawns for the side to move, `turn`.
+    /// The score in centipawns of `pos`, whose accumulator this is, for
+    /// the side to move.
     #[inline]
-    pub fn evaluate(&self, net: &Network, turn: Color) -> i32 {
-        net.output(&self.halves[turn.index()], &self.halves[(!turn).index()])
+    pub fn evaluate<A: SliderAttacks>(&self, net: &Network, pos: &Position<A>) -> i32 {
+        let turn = pos.turn();
+        net.output(
+            &self.halves[turn.index()],
+            &self.halves[(!turn).index()],
+            pos.occupied().count(),
+        )
     }
 }
 
@@ -161,10 +167,10 @@ impl AccumulatorStack {
         self.stack[ply + 1] = next;
     }
 
-    /// The score of the position at `ply` for the side to move, `turn`.
+    /// The score of `pos`, the position at `ply`, for the side to move.
     #[inline]
-    pub fn evaluate(&self, net: &Network, ply: usize, turn: Color) -> i32 {
-        self.stack[ply].evaluate(net, turn)
+    pub fn evaluate<A: SliderAttacks>(&self, net: &Network, ply: usize, pos: &Position<A>) -> i32 {
+        self.stack[ply].evaluate(net, pos)
     }
 }
 
@@ -184,8 +190,10 @@ mod tests {
             row.iter_mut().for_each(|w| *w = next());
         }
         net.l0_bias.iter_mut().for_each(|w| *w = next() + 60);
-        net.l1_weights.iter_mut().for_each(|w| *w = next() / 2);
-        net.l1_bias = next();
+        for bucket in net.l1_weights.iter_mut() {
+            bucket.iter_mut().for_each(|w| *w = next() / 2);
+        }
+        net.l1_bias.iter_mut().for_each(|b| *b = next());
         net
     }
 
@@ -240,9 +248,6 @@ mod tests {
         let a = Accumulator::refresh(&net, &pos);
         let b = Accumulator::refresh(&net, &mirror);
         assert_eq!(a.halves[0], b.halves[1]);
-        assert_eq!(
-            a.evaluate(&net, pos.turn()),
-            b.evaluate(&net, mirror.turn())
-        );
+        assert_eq!(a.evaluate(&net, &pos), b.evaluate(&net, &mirror));
     }
 }

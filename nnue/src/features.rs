@@ -8,12 +8,31 @@ use movegen::Role;
 pub const INPUTS: usize = 768;
 /// The neurons of the hidden layer.
 pub const HIDDEN: usize = 128;
+/// The output layer's buckets: one set of output weights and a bias for
+/// each range of material on the board, as bullet's `MaterialCount<8>`
+/// chooses them ([`output_bucket`]).
+pub const OUTPUT_BUCKETS: usize = 8;
 /// The hidden layer's quantisation: a float weight of 1.0 is `QA`.
 pub const QA: i32 = 255;
 /// The output layer's quantisation: a float weight of 1.0 is `QB`.
 pub const QB: i32 = 64;
 /// The net's output times `SCALE` is centipawns.
 pub const SCALE: i32 = 400;
+
+/// The output bucket of a position with `pieces` pieces on the board, kings
+/// included: bullet's `MaterialCount<N>`, `(pieces − 2) / ⌈32 / N⌉`, so
+/// 2–5 pieces use bucket 0 and 30–32 bucket 7. A count out of range (no
+/// legal position has one) takes the nearest bucket.
+#[inline(always)]
+pub const fn output_bucket(pieces: u32) -> usize {
+    let divisor = 32usize.div_ceil(OUTPUT_BUCKETS);
+    let b = (pieces as usize).saturating_sub(2) / divisor;
+    if b < OUTPUT_BUCKETS {
+        b
+    } else {
+        OUTPUT_BUCKETS - 1
+    }
+}
 
 /// The input index of a `color` `role` on `sq`, seen from `side`: the
 /// side's own pieces in `0..384`, the other's in `384..768`, and Black's
@@ -41,6 +60,21 @@ pub const fn other_view(f: usize) -> usize {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn output_buckets_are_bullets_material_count_of_eight() {
+        // bullet's `MaterialCount<8>`: `(occ.count_ones() - 2) / 4`.
+        let expected = |n: u32| ((n - 2) / 4) as usize;
+        for n in 2..=32 {
+            assert_eq!(output_bucket(n), expected(n), "{n} pieces");
+        }
+        assert_eq!(
+            [2, 5, 6, 17, 18, 29, 30, 32].map(output_bucket),
+            [0, 0, 1, 3, 4, 6, 7, 7]
+        );
+        assert_eq!(output_bucket(0), 0);
+        assert_eq!(output_bucket(40), OUTPUT_BUCKETS - 1);
+    }
 
     #[test]
     fn features_are_distinct_and_mirror_between_the_sides() {

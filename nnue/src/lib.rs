@@ -5,7 +5,7 @@
 //! network), its file, and the files of labelled positions it learns from.
 //!
 //! The architecture is the simplest one the field trains first,
-//! `(768 → HIDDEN) × 2 → 1`:
+//! `(768 → HIDDEN) × 2 → 1`, with output buckets:
 //!
 //! - 768 inputs, one for each (colour, role, square) seen from one side
 //!   ([`feature`]): the side's own pieces first, its board flipped
@@ -14,15 +14,20 @@
 //!   twice, once from each side's point of view (the two
 //!   [`Accumulator`] halves, kept up to date move by move by the search);
 //! - the side to move's half and then the other's, each through SCReLU
-//!   (`clamp(x, 0, 1)²`), into one output neuron.
+//!   (`clamp(x, 0, 1)²`), into one output neuron, whose weights and bias
+//!   are those of the position's output bucket: [`OUTPUT_BUCKETS`] of them
+//!   by the number of pieces on the board ([`output_bucket`], bullet's
+//!   `MaterialCount<8>`).
 //!
 //! The net file ([`Network::from_bytes`]) is the quantised layout the
 //! bullet trainer writes for this architecture, so a net trained with
 //! bullet on a GPU loads as well as one from `borrow-train`: little-endian
 //! `i16`s, the first layer's weights (feature by feature), its biases, the
-//! output weights (side to move's half first), the output bias, then
+//! output weights bucket by bucket (each the side to move's half first:
+//! bullet's output layer saved with `.transpose()`), the output biases, then
 //! padding up to a multiple of 64 bytes: zeros (`borrow-train`) or
-//! `bullet` repeated (bullet; [`network::is_padding`]). The first layer is scaled by [`QA`], the
+//! `bullet` repeated (bullet; [`network::is_padding`]). A file of one output
+//! bucket (nets 1 to 7) is read as a net whose buckets are all the same. The first layer is scaled by [`QA`], the
 //! output weights by [`QB`], the output bias by `QA × QB`; the output times
 //! [`SCALE`] is centipawns.
 //!
@@ -49,5 +54,5 @@ pub mod network;
 pub mod score;
 
 pub use accumulator::{Accumulator, AccumulatorStack};
-pub use features::{HIDDEN, INPUTS, QA, QB, SCALE, feature};
+pub use features::{HIDDEN, INPUTS, OUTPUT_BUCKETS, QA, QB, SCALE, feature, output_bucket};
 pub use network::{NetError, Network};

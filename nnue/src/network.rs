@@ -4,19 +4,21 @@
 use std::fmt;
 use std::path::Path;
 
-use crate::{HIDDEN, INPUTS, QA, QB, SCALE};
+use crate::{HIDDEN, INPUTS, OUTPUT_BUCKETS, QA, QB, SCALE, output_bucket};
 
-/// A quantised `(768 → HIDDEN) × 2 → 1` net.
+/// A quantised `(768 → HIDDEN) × 2 → 1` net with [`OUTPUT_BUCKETS`] output
+/// buckets.
 #[derive(Clone)]
 pub struct Network {
     /// The hidden layer's weights, a row of [`HIDDEN`] for each input.
     pub l0_weights: Box<[[i16; HIDDEN]; INPUTS]>,
     /// The hidden layer's biases.
     pub l0_bias: [i16; HIDDEN],
-    /// The output weights: the side to move's half, then the other's.
-    pub l1_weights: [i16; 2 * HIDDEN],
-    /// The output bias, scaled by `QA × QB`.
-    pub l1_bias: i16,
+    /// The output weights of each bucket: the side to move's half, then
+    /// the other's.
+    pub l1_weights: [[i16; 2 * HIDDEN]; OUTPUT_BUCKETS],
+    /// The output bias of each bucket, scaled by `QA × QB`.
+    pub l1_bias: [i16; OUTPUT_BUCKETS],
 }
 
 /// Why a net file was refused.
@@ -24,12 +26,15 @@ pub struct Network {
 pub enum NetError {
     /// The file could not be read.
     Io(String),
-    /// Not the size of the architecture asked for.
+    /// Not the size of the architecture asked for, with one output bucket
+    /// or with `buckets`.
     WrongSize {
         /// The file's size in bytes.
         got: usize,
         /// The hidden width asked for.
         hidden: usize,
+        /// The output buckets asked for (a file of one is read too).
+        buckets: usize,
     },
     /// The bytes after the weights, there only to round the size up to a
     /// multiple of 64, are neither zeros nor bullet's `bullet` repeated:
@@ -41,12 +46,27 @@ impl fmt::Display for NetError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             NetError::Io(e) => write!(f, "cannot read the net: {e}"),
-            NetError::WrongSize { got, hidden } => write!(
-                f,
-                "the net file has {got} bytes; a (768->{hidden})x2->1 net has {} ({} padded to 64)",
-                weight_bytes(*hidden),
-                padded(weight_bytes(*hidden))
-            ),
+            NetError::WrongSize {
+                got,
+                hidden,
+                buckets,
+            } => {
+                write!(
+                    f,
+                    "the net file has {got} bytes; a (768->{hidden})x2->1 net has {} ({} padded to 64)",
+                    weight_bytes(*hidden, 1),
+                    padded(weight_bytes(*hidden, 1))
+                )?;
+                if *buckets > 1 {
+                    write!(
+                        f,
+                        ", and {} ({}) with {buckets} output buckets",
+                        weight_bytes(*hidden, *buckets),
+                        padded(weight_bytes(*hidden, *buckets))
+                    )?;
+                }
+                Ok(())
+            }
             NetError::Padding => f.write_str(
                 "the net file's padding is neither zeros nor bullet's 'bulletbullet...': not a (768->H)x2->1 quantised net",
             ),
@@ -58,29 +78,44 @@ impl std::error::Error for NetError {}
 
 impl fmt::Debug for Network {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "Network((768->{HIDDEN})x2->1)")
+        write!(f, "Network((768->{HIDDEN})x2->1x{OUTPUT_BUCKETS})")
     }
 }
 
 impl Network {
     /// The bytes of the weights: `i16`s in the order of the fields.
-    pub const SIZE: usize = weight_bytes(HIDDEN);
+    pub const SIZE: usize = weight_bytes(HIDDEN, OUTPUT_BUCKETS);
     /// [`Self::SIZE`] rounded up to a multiple of 64, as bullet writes it.
     pub const PADDED_SIZE: usize = padded(Self::SIZE);
 
-    /// A net from its file's bytes: [`Self::SIZE`] bytes, or
-    /// [`Self::PADDED_SIZE`] with the padding [`is_padding`] accepts after
-    /// the weights ([`file_words`] reads them).
+    /// A net from its file's bytes: a file of [`OUTPUT_BUCKETS`] output
+    /// buckets ([`Self::SIZE`] bytes, or [`Self::PADDED_SIZE`] with the
+    /// padding [`is_padding`] accepts after the weights), or of one (nets
+    /// 1 to 7, bullet's single-output example), whose output layer then
+    /// serves every bucket: the same net ([`file_words`] reads either).
     pub fn from_bytes(bytes: &[u8]) -> Result<Network, NetError> {
-        let mut words = file_words(bytes, HIDDEN)?.into_iter();
-        let mut next = || words.next().expect("SIZE counts every weight");
+        let buckets = file_buckets(bytes.len(), HIDDEN).ok_or(NetError::WrongSize {
+            got: bytes.len(),
+            hidden: HIDDEN,
+            buckets: OUTPUT_BUCKETS,
+        })?;
+        let mut words = file_words(bytes, HIDDEN, buckets)?.into_iter();
+        let mut next = || words.next().expect("the size counts every weight");
         let mut net = Network::zeroed();
         for row in net.l0_weights.iter_mut() {
             row.iter_mut().for_each(|w| *w = next());
         }
         net.l0_bias.iter_mut().for_each(|w| *w = next());
-        net.l1_weights.iter_mut().for_each(|w| *w = next());
-        net.l1_bias = next();
+        for bucket in &mut net.l1_weights[..buckets] {
+            bucket.iter_mut().for_each(|w| *w = next());
+        }
+        for bias in &mut net.l1_bias[..buckets] {
+            *bias = next();
+        }
+        for b in buckets..OUTPUT_BUCKETS {
+            net.l1_weights[b] = net.l1_weights[0];
+            net.l1_bias[b] = net.l1_bias[0];
+        }
         Ok(net)
     }
 
@@ -90,10 +125,12 @@ impl Network {
         let io = |e: std::io::Error| NetError::Io(format!("{}: {e}", path.display()));
         let mut file = std::fs::File::open(path).map_err(io)?;
         let len = file.metadata().map_err(io)?.len();
-        if len != Self::SIZE as u64 && len != Self::PADDED_SIZE as u64 {
+        let got = usize::try_from(len).unwrap_or(usize::MAX);
+        if file_buckets(got, HIDDEN).is_none() {
             return Err(NetError::WrongSize {
-                got: usize::try_from(len).unwrap_or(usize::MAX),
+                got,
                 hidden: HIDDEN,
+                buckets: OUTPUT_BUCKETS,
             });
         }
         let mut bytes = Vec::with_capacity(Self::PADDED_SIZE);
@@ -109,8 +146,8 @@ impl Network {
             .iter()
             .flatten()
             .chain(&self.l0_bias)
-            .chain(&self.l1_weights)
-            .chain(core::iter::once(&self.l1_bias));
+            .chain(self.l1_weights.iter().flatten())
+            .chain(&self.l1_bias);
         file_bytes(words.copied())
     }
 
@@ -120,15 +157,18 @@ impl Network {
         Network {
             l0_weights: rows.try_into().expect("INPUTS rows"),
             l0_bias: [0; HIDDEN],
-            l1_weights: [0; 2 * HIDDEN],
-            l1_bias: 0,
+            l1_weights: [[0; 2 * HIDDEN]; OUTPUT_BUCKETS],
+            l1_bias: [0; OUTPUT_BUCKETS],
         }
     }
 
     /// The output layer: the score in centipawns from the two halves of the
-    /// hidden layer, the side to move's first.
+    /// hidden layer, the side to move's first, through the output bucket of
+    /// a position with `pieces` pieces on the board ([`output_bucket`]).
     #[inline]
-    pub fn output(&self, us: &[i16; HIDDEN], them: &[i16; HIDDEN]) -> i32 {
+    pub fn output(&self, us: &[i16; HIDDEN], them: &[i16; HIDDEN], pieces: u32) -> i32 {
+        let bucket = output_bucket(pieces);
+        let (weights, bias) = (&self.l1_weights[bucket], self.l1_bias[bucket]);
         // SCReLU: clamp(x, 0, QA)² × w is at most 255² × 32767 < 2³¹; the
         // sum wraps, so its value does not depend on the order of the
         // additions (and a trained net's weights keep it far from wrapping).
@@ -138,16 +178,33 @@ impl Network {
                 sum.wrapping_add(v * v * i32::from(w))
             })
         };
-        let sum = half(us, &self.l1_weights[..HIDDEN])
-            .wrapping_add(half(them, &self.l1_weights[HIDDEN..]));
-        (sum / QA + i32::from(self.l1_bias)) * SCALE / (QA * QB)
+        let sum = half(us, &weights[..HIDDEN]).wrapping_add(half(them, &weights[HIDDEN..]));
+        (sum / QA + i32::from(bias)) * SCALE / (QA * QB)
     }
 }
 
 /// The bytes of the weights of a net file whose hidden layer has `hidden`
-/// neurons, before the padding: one `i16` a weight.
-pub const fn weight_bytes(hidden: usize) -> usize {
-    2 * (INPUTS * hidden + hidden + 2 * hidden + 1)
+/// neurons and whose output layer has `buckets` buckets, before the
+/// padding: one `i16` a weight.
+pub const fn weight_bytes(hidden: usize, buckets: usize) -> usize {
+    2 * (INPUTS * hidden + hidden + buckets * (2 * hidden + 1))
+}
+
+/// The output buckets of a net file of `len` bytes whose hidden layer has
+/// `hidden` neurons: [`OUTPUT_BUCKETS`] or 1, whichever the size (padded
+/// or not) is; `None` for neither.
+pub const fn file_buckets(len: usize, hidden: usize) -> Option<usize> {
+    const fn fits(len: usize, hidden: usize, buckets: usize) -> bool {
+        let size = weight_bytes(hidden, buckets);
+        len == size || len == padded(size)
+    }
+    if fits(len, hidden, OUTPUT_BUCKETS) {
+        Some(OUTPUT_BUCKETS)
+    } else if fits(len, hidden, 1) {
+        Some(1)
+    } else {
+        None
+    }
 }
 
 /// `size` rounded up to a multiple of 64, as bullet pads a net file.
@@ -155,17 +212,18 @@ const fn padded(size: usize) -> usize {
     size.div_ceil(64) * 64
 }
 
-/// The weights of a net file whose hidden layer has `hidden` neurons, in
-/// file order (see the crate's documentation): the one reader of the
-/// layout, for any hidden width, as [`file_bytes`] is its one writer. The
-/// file is [`weight_bytes`] long, or that padded to a multiple of 64 with
-/// padding [`is_padding`] accepts.
-pub fn file_words(bytes: &[u8], hidden: usize) -> Result<Vec<i16>, NetError> {
-    let size = weight_bytes(hidden);
+/// The weights of a net file whose hidden layer has `hidden` neurons and
+/// whose output layer has `buckets` buckets, in file order (see the crate's
+/// documentation): the one reader of the layout, for any hidden width, as
+/// [`file_bytes`] is its one writer. The file is [`weight_bytes`] long, or
+/// that padded to a multiple of 64 with padding [`is_padding`] accepts.
+pub fn file_words(bytes: &[u8], hidden: usize, buckets: usize) -> Result<Vec<i16>, NetError> {
+    let size = weight_bytes(hidden, buckets);
     if bytes.len() != size && bytes.len() != padded(size) {
         return Err(NetError::WrongSize {
             got: bytes.len(),
             hidden,
+            buckets,
         });
     }
     if !is_padding(&bytes[size..]) {
@@ -215,12 +273,15 @@ pub const fn is_padding(tail: &[u8]) -> bool {
     zeros || bullet
 }
 
-/// Whether `bytes` is a net file of this layout: its size, and the padding
+/// Whether `bytes` is a net file this build reads ([`Network::from_bytes`]):
+/// its size, of [`OUTPUT_BUCKETS`] output buckets or of one, and the padding
 /// after the weights. A `const fn`, so that a build can check the net it
 /// includes.
 pub const fn is_net_file(bytes: &[u8]) -> bool {
-    (bytes.len() == Network::SIZE || bytes.len() == Network::PADDED_SIZE)
-        && is_padding(bytes.split_at(Network::SIZE).1)
+    match file_buckets(bytes.len(), HIDDEN) {
+        Some(buckets) => is_padding(bytes.split_at(weight_bytes(HIDDEN, buckets)).1),
+        None => false,
+    }
 }
 
 #[cfg(test)]
@@ -242,8 +303,10 @@ mod tests {
             row.iter_mut().for_each(|w| *w = next(90));
         }
         net.l0_bias.iter_mut().for_each(|w| *w = next(90));
-        net.l1_weights.iter_mut().for_each(|w| *w = next(120));
-        net.l1_bias = next(5_000);
+        for bucket in net.l1_weights.iter_mut() {
+            bucket.iter_mut().for_each(|w| *w = next(120));
+        }
+        net.l1_bias.iter_mut().for_each(|b| *b = next(5_000));
         net
     }
 
@@ -262,7 +325,8 @@ mod tests {
             Network::from_bytes(&bytes[..100]).unwrap_err(),
             NetError::WrongSize {
                 got: 100,
-                hidden: HIDDEN
+                hidden: HIDDEN,
+                buckets: OUTPUT_BUCKETS
             }
         );
         let mut longer = bytes.clone();
@@ -316,8 +380,8 @@ mod tests {
             "8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 b - - 0 1",
         ] {
             let pos: movegen::Position = movegen::Position::from_fen(fen).expect("a legal FEN");
-            let a = crate::Accumulator::refresh(&net, &pos).evaluate(&net, pos.turn());
-            let b = crate::Accumulator::refresh(&zeros, &pos).evaluate(&zeros, pos.turn());
+            let a = crate::Accumulator::refresh(&net, &pos).evaluate(&net, &pos);
+            let b = crate::Accumulator::refresh(&zeros, &pos).evaluate(&zeros, &pos);
             assert_eq!(a, b, "{fen}");
         }
         // A file as bullet writes it, read from disk.
@@ -344,18 +408,94 @@ mod tests {
     #[test]
     fn the_output_follows_the_quantised_formula() {
         let mut net = Network::zeroed();
-        net.l1_weights[0] = QB as i16; // 1.0
-        net.l1_weights[HIDDEN] = -(QB as i16) / 2; // -0.5
-        net.l1_bias = (QA * QB / 10) as i16; // 0.1
+        // Bucket 7 (30 to 32 pieces) as the formula asks; bucket 0 other.
+        net.l1_weights[7][0] = QB as i16; // 1.0
+        net.l1_weights[7][HIDDEN] = -(QB as i16) / 2; // -0.5
+        net.l1_bias[7] = (QA * QB / 10) as i16; // 0.1
+        net.l1_bias[0] = -(QA * QB / 10) as i16; // -0.1
         let mut us = [0i16; HIDDEN];
         let mut them = [0i16; HIDDEN];
         us[0] = QA as i16; // activation 1.0
         them[0] = 600; // clamped to 1.0
         us[1] = -50; // clamped to 0
         // 1.0 × 1.0 - 0.5 × 1.0 + 0.1 = 0.6, times 400.
-        assert_eq!(net.output(&us, &them), 240);
+        assert_eq!(net.output(&us, &them, 32), 240);
+        assert_eq!(net.output(&us, &them, 30), 240);
+        // Bucket 0: only its bias, -0.1.
+        assert_eq!(net.output(&us, &them, 5), -40);
         us[0] = (QA / 2) as i16; // 127/255 ≈ 0.498, squared ≈ 0.248
         let expect = ((127.0f64 / 255.0).powi(2) - 0.5 + 0.1) * 400.0;
-        assert!((f64::from(net.output(&us, &them)) - expect).abs() <= 1.0);
+        assert!((f64::from(net.output(&us, &them, 31)) - expect).abs() <= 1.0);
+    }
+
+    /// A file of one output bucket, as bullet's single-output example and
+    /// nets 1 to 7 are: `net`'s weights with bucket 0's output layer.
+    fn single_bucket_file(net: &Network) -> Vec<u8> {
+        let words = net
+            .l0_weights
+            .iter()
+            .flatten()
+            .chain(&net.l0_bias)
+            .chain(&net.l1_weights[0])
+            .chain(&net.l1_bias[..1]);
+        file_bytes(words.copied())
+    }
+
+    #[test]
+    fn a_file_of_one_output_bucket_serves_every_bucket() {
+        let net = random_net(5);
+        let single = single_bucket_file(&net);
+        assert_eq!(single.len(), padded(weight_bytes(HIDDEN, 1)));
+        assert_ne!(single.len(), Network::PADDED_SIZE);
+        assert!(is_net_file(&single));
+        let read = Network::from_bytes(&single).expect("one bucket is read");
+        assert_eq!(*read.l0_weights, *net.l0_weights);
+        assert_eq!(read.l0_bias, net.l0_bias);
+        assert_eq!(read.l1_weights, [net.l1_weights[0]; OUTPUT_BUCKETS]);
+        assert_eq!(read.l1_bias, [net.l1_bias[0]; OUTPUT_BUCKETS]);
+        // Unpadded, and from a file, too.
+        let unpadded = &single[..weight_bytes(HIDDEN, 1)];
+        assert_eq!(
+            Network::from_bytes(unpadded).unwrap().to_bytes(),
+            read.to_bytes()
+        );
+        let path = std::env::temp_dir().join(format!("borrow-single-{}.nnue", std::process::id()));
+        std::fs::write(&path, &single).unwrap();
+        let from_file = Network::from_file(&path);
+        std::fs::remove_file(&path).unwrap();
+        assert_eq!(from_file.unwrap().to_bytes(), read.to_bytes());
+        // Written back, it has every bucket.
+        assert_eq!(read.to_bytes().len(), Network::PADDED_SIZE);
+    }
+
+    #[test]
+    fn each_bucket_of_the_file_is_its_own_output_layer() {
+        // Bucket b's weights and bias in file order: the output layer of
+        // bullet's `l1w` saved with `.transpose()` (a row of 2 × HIDDEN per
+        // bucket), then its `l1b`.
+        let net = random_net(13);
+        let bytes = net.to_bytes();
+        let word = |i: usize| i16::from_le_bytes([bytes[2 * i], bytes[2 * i + 1]]);
+        let l1 = INPUTS * HIDDEN + HIDDEN;
+        for b in 0..OUTPUT_BUCKETS {
+            for i in [0, HIDDEN - 1, HIDDEN, 2 * HIDDEN - 1] {
+                assert_eq!(word(l1 + b * 2 * HIDDEN + i), net.l1_weights[b][i]);
+            }
+            assert_eq!(word(l1 + OUTPUT_BUCKETS * 2 * HIDDEN + b), net.l1_bias[b]);
+        }
+        assert_eq!(Network::SIZE, 2 * (l1 + OUTPUT_BUCKETS * (2 * HIDDEN + 1)));
+        // A position's score uses its own bucket's layer: the same hidden
+        // layer through each bucket gives different scores.
+        let pos: movegen::Position = movegen::Position::startpos();
+        let acc = crate::Accumulator::refresh(&net, &pos);
+        let scores: Vec<i32> = (2..=32)
+            .step_by(4)
+            .map(|n| net.output(&acc.halves[0], &acc.halves[1], n))
+            .collect();
+        assert_eq!(acc.evaluate(&net, &pos), scores[7]);
+        let mut distinct = scores.clone();
+        distinct.sort_unstable();
+        distinct.dedup();
+        assert_eq!(distinct.len(), OUTPUT_BUCKETS, "{scores:?}");
     }
 }

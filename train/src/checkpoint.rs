@@ -6,10 +6,14 @@ use std::fmt;
 use std::io::{self, Read, Write};
 use std::path::Path;
 
-use crate::model::{Layout, Model};
+use crate::model::{Layout, Model, supported_buckets};
 use crate::optimizer::{AdamW, adamw};
 
-const MAGIC: &[u8; 8] = b"BRWTRN01";
+/// The header of a checkpoint of one output bucket, as the trainer wrote
+/// them before buckets (still read).
+const MAGIC_V1: &[u8; 8] = b"BRWTRN01";
+/// The header of a checkpoint that names its output buckets.
+const MAGIC: &[u8; 8] = b"BRWTRN02";
 
 /// A run's state between epochs.
 #[derive(Clone, Debug, PartialEq)]
@@ -60,6 +64,7 @@ impl Checkpoint {
         let mut out = Vec::new();
         out.extend_from_slice(MAGIC);
         out.extend_from_slice(&(self.model.hidden as u32).to_le_bytes());
+        out.extend_from_slice(&(self.model.buckets as u32).to_le_bytes());
         out.extend_from_slice(&self.epochs_done.to_le_bytes());
         out.extend_from_slice(&self.optimizer.steps.to_le_bytes());
         for x in [
@@ -75,10 +80,15 @@ impl Checkpoint {
         out
     }
 
-    /// A checkpoint from its bytes.
+    /// A checkpoint from its bytes (of this version, or of the first, whose
+    /// nets have one output bucket).
     pub fn from_bytes(bytes: &[u8]) -> Result<Checkpoint, CheckpointError> {
         let corrupt = |why: &str| CheckpointError::Corrupt(why.to_owned());
-        if bytes.len() < 36 || &bytes[..8] != MAGIC {
+        let v1 = bytes.len() >= 8 && &bytes[..8] == MAGIC_V1;
+        // The version 1 header has no bucket count: everything after the
+        // width starts 4 bytes earlier.
+        let at = if v1 { 12 } else { 16 };
+        if bytes.len() < at + 24 || (!v1 && &bytes[..8] != MAGIC) {
             return Err(corrupt("no borrow-train checkpoint header"));
         }
         let u32_at = |i: usize| u32::from_le_bytes(bytes[i..i + 4].try_into().expect("4 bytes"));
@@ -87,23 +97,29 @@ impl Checkpoint {
         if hidden == 0 || hidden > 1 << 16 {
             return Err(corrupt("hidden width out of range"));
         }
-        let epochs_done = u32_at(12);
-        let steps = u64::from_le_bytes(bytes[16..24].try_into().expect("8 bytes"));
-        let (beta1, beta2, decay) = (f32_at(24), f32_at(28), f32_at(32));
-        let n = Layout { hidden }.params();
-        if bytes.len() != 36 + 12 * n {
+        let buckets = if v1 { 1 } else { u32_at(12) as usize };
+        if !supported_buckets(buckets) {
+            return Err(corrupt(&format!("{buckets} output buckets")));
+        }
+        let epochs_done = u32_at(at);
+        let steps = u64::from_le_bytes(bytes[at + 4..at + 12].try_into().expect("8 bytes"));
+        let (beta1, beta2, decay) = (f32_at(at + 12), f32_at(at + 16), f32_at(at + 20));
+        let start = at + 24;
+        let n = Layout { hidden, buckets }.params();
+        if bytes.len() != start + 12 * n {
             return Err(corrupt(&format!(
-                "{} bytes, a net of {hidden} neurons needs {}",
+                "{} bytes, a net of {hidden} neurons and {buckets} output buckets needs {}",
                 bytes.len(),
-                36 + 12 * n
+                start + 12 * n
             )));
         }
         let floats =
-            |k: usize| -> Vec<f32> { (0..n).map(|i| f32_at(36 + 4 * (k * n + i))).collect() };
+            |k: usize| -> Vec<f32> { (0..n).map(|i| f32_at(start + 4 * (k * n + i))).collect() };
         Ok(Checkpoint {
             epochs_done,
             model: Model {
                 hidden,
+                buckets,
                 params: floats(0),
             },
             optimizer: AdamW {
@@ -142,7 +158,32 @@ mod tests {
 
     #[test]
     fn a_checkpoint_reads_back_and_a_bad_one_is_refused() {
-        let model = Model::new(4, 7);
+        for buckets in [1, nnue::OUTPUT_BUCKETS] {
+            reads_back(buckets);
+        }
+    }
+
+    /// A checkpoint as version 1 wrote it: no bucket count in the header.
+    fn version_1_bytes(c: &Checkpoint) -> Vec<u8> {
+        let mut bytes = c.to_bytes();
+        bytes.drain(12..16);
+        bytes[..8].copy_from_slice(MAGIC_V1);
+        bytes
+    }
+
+    #[test]
+    fn a_checkpoint_of_the_first_version_reads_as_one_bucket() {
+        let model = Model::new(4, 1, 3);
+        let c = Checkpoint {
+            epochs_done: 2,
+            optimizer: adamw(model.params.len(), 0.01),
+            model,
+        };
+        assert_eq!(Checkpoint::from_bytes(&version_1_bytes(&c)).unwrap(), c);
+    }
+
+    fn reads_back(buckets: usize) {
+        let model = Model::new(4, buckets, 7);
         let mut optimizer = adamw(model.params.len(), 0.01);
         optimizer.steps = 12;
         optimizer.m[3] = 0.25;
@@ -156,6 +197,14 @@ mod tests {
         assert_eq!(Checkpoint::from_bytes(&bytes).unwrap(), c);
         assert!(Checkpoint::from_bytes(&bytes[..bytes.len() - 1]).is_err());
         assert!(Checkpoint::from_bytes(b"hello").is_err());
+        let mut three = bytes.clone();
+        three[12..16].copy_from_slice(&3u32.to_le_bytes());
+        assert!(
+            Checkpoint::from_bytes(&three)
+                .unwrap_err()
+                .to_string()
+                .contains("3 output buckets")
+        );
         let mut wrong = bytes.clone();
         wrong[0] = b'X';
         assert!(

@@ -15,7 +15,7 @@ use train::trainer::{
     Config, EpochReport, Progress, TrainError, mean_loss, quantisation_error, run,
 };
 
-/// Trains Borrow's evaluation net, (768->H)x2->1 with SCReLU, on labelled
+/// Trains Borrow's evaluation net, (768->H)x2->1 with SCReLU and 1 or 8 output buckets, on labelled
 /// positions (`borrow datagen` output: viriformat games in files named *.vf,
 /// 32-byte marlinformat records in files named *.bin, or 'FEN | score |
 /// result' text, plain or gzip), on the CPU.
@@ -34,6 +34,11 @@ struct Args {
     /// Neurons in the hidden layer (the engine loads nets of its own width)
     #[arg(long, default_value_t = HIDDEN, value_name = "H")]
     hidden: usize,
+    /// Output buckets: 1, or 8 chosen by the number of pieces on the board
+    /// (bullet's MaterialCount<8>). A net of one bucket given to --init
+    /// starts each of the 8
+    #[arg(long, default_value_t = 1, value_name = "N")]
+    output_buckets: usize,
     /// Passes over the data
     #[arg(long, default_value_t = 10, value_name = "N")]
     epochs: u32,
@@ -165,6 +170,7 @@ fn train_net(args: &Args) -> Result<(), Failure> {
 /// to 1 is an error; a width the engine does not load, a note.
 fn config(args: &Args) -> Result<Config, Failure> {
     let mut cfg = Config::new(args.hidden, args.out.clone());
+    cfg.buckets = args.output_buckets;
     cfg.epochs = args.epochs;
     cfg.batch_size = args.batch_size;
     cfg.lr = args.lr;
@@ -179,6 +185,12 @@ fn config(args: &Args) -> Result<Config, Failure> {
     }
     if !(0.0..=1.0).contains(&cfg.wdl) {
         return Err(Failure::bad("--wdl must be between 0 and 1"));
+    }
+    if !train::model::supported_buckets(cfg.buckets) {
+        return Err(Failure::bad(format!(
+            "--output-buckets must be 1 or {}",
+            nnue::OUTPUT_BUCKETS
+        )));
     }
     if cfg.hidden != HIDDEN {
         eprintln!(
@@ -247,8 +259,13 @@ fn left_out(args: &Args, filter: &Filter, tally: &Loaded) -> String {
 /// Step 3: the net, the positions, the epochs and the threads.
 fn announce(cfg: &Config, train: &[Sample], validation: &[Sample]) {
     eprintln!(
-        "training (768->{})x2->1 on {} positions, validating on {}; {} epochs of {} batches, {} threads",
+        "training (768->{})x2->1{} on {} positions, validating on {}; {} epochs of {} batches, {} threads",
         cfg.hidden,
+        if cfg.buckets > 1 {
+            format!(" with {} output buckets", cfg.buckets)
+        } else {
+            String::new()
+        },
         train.len(),
         validation.len(),
         cfg.epochs,

@@ -1,15 +1,17 @@
-//! [`Model`]: the `(768 → H) × 2 → 1` net in floating point, as the trainer
-//! fits it: the forward pass, the gradient of the loss for one sample, and
-//! the quantised file the engine reads ([`nnue`]).
+//! [`Model`]: the `(768 → H) × 2 → 1` net in floating point, with one
+//! output bucket or [`OUTPUT_BUCKETS`], as the trainer fits it: the forward
+//! pass, the gradient of the loss for one sample, and the quantised file the
+//! engine reads ([`nnue`]).
 //!
 //! The float net computes what the quantised one does: the hidden layer
 //! `h = b0 + Σ w0[f]` over the active inputs of a view, SCReLU
-//! `clamp(h, 0, 1)²`, the output `w1 · [a_us, a_them] + b1`, in units of
+//! `clamp(h, 0, 1)²`, the output `w1[b] · [a_us, a_them] + b1[b]` of the
+//! position's bucket `b` ([`nnue::output_bucket`]), in units of
 //! [`nnue::SCALE`] centipawns. Quantising multiplies the hidden layer
-//! by `QA`, the output weights by `QB` and the output bias by `QA × QB`.
+//! by `QA`, the output weights by `QB` and the output biases by `QA × QB`.
 
-use nnue::network::{NetError, file_bytes, file_words, quantise};
-use nnue::{INPUTS, QA, QB};
+use nnue::network::{NetError, file_buckets, file_bytes, file_words, quantise};
+use nnue::{INPUTS, OUTPUT_BUCKETS, QA, QB, output_bucket};
 use rng::Rng;
 
 use crate::sample::{MAX_PIECES, Sample, sigmoid};
@@ -21,11 +23,14 @@ use crate::sample::{MAX_PIECES, Sample, sigmoid};
 pub const WEIGHT_CLIP: f32 = 1.98;
 
 /// The float net's parameters, in one vector: `w0` (a row of `hidden` per
-/// input), `b0`, `w1` (side to move's half first), `b1`.
+/// input), `b0`, `w1` (a row of `2 × hidden` per output bucket, side to
+/// move's half first), `b1` (one per bucket): the file's order.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Model {
     /// Neurons in the hidden layer.
     pub hidden: usize,
+    /// Output buckets: 1, or [`OUTPUT_BUCKETS`] chosen by material.
+    pub buckets: usize,
     /// Every parameter, in the order above.
     pub params: Vec<f32>,
 }
@@ -35,6 +40,14 @@ pub struct Model {
 pub struct Layout {
     /// The hidden width.
     pub hidden: usize,
+    /// The output buckets.
+    pub buckets: usize,
+}
+
+/// Whether the trainer fits nets of `buckets` output buckets: one, or the
+/// engine's [`OUTPUT_BUCKETS`] (by material, as the engine picks them).
+pub fn supported_buckets(buckets: usize) -> bool {
+    buckets == 1 || buckets == OUTPUT_BUCKETS
 }
 
 impl Layout {
@@ -46,17 +59,25 @@ impl Layout {
     pub fn w1(self) -> usize {
         self.b0() + self.hidden
     }
-    /// The output bias.
+    /// Start of the output biases.
     pub fn b1(self) -> usize {
-        self.w1() + 2 * self.hidden
+        self.w1() + self.buckets * 2 * self.hidden
     }
     /// Parameters in all.
     pub fn params(self) -> usize {
-        self.b1() + 1
+        self.b1() + self.buckets
+    }
+    /// Start of bucket `b`'s output weights.
+    pub fn w1_of(self, b: usize) -> usize {
+        self.w1() + b * 2 * self.hidden
+    }
+    /// Bucket `b`'s output bias.
+    pub fn b1_of(self, b: usize) -> usize {
+        self.b1() + b
     }
     /// The quantisation scale of parameter `i`'s layer: `QA` for the hidden
     /// layer (weights and biases), `QB` for the output weights, `QA × QB`
-    /// for the output bias. The file holds each parameter times its scale.
+    /// for the output biases. The file holds each parameter times its scale.
     pub fn scale(self, i: usize) -> i32 {
         if i < self.w1() {
             QA
@@ -94,10 +115,11 @@ fn screlu(x: f32) -> f32 {
 }
 
 impl Model {
-    /// A net of `hidden` neurons with weights drawn uniformly from
-    /// `±1/√fan_in` by `seed`.
-    pub fn new(hidden: usize, seed: u64) -> Model {
-        let layout = Layout { hidden };
+    /// A net of `hidden` neurons and `buckets` output buckets with weights
+    /// drawn uniformly from `±1/√fan_in` by `seed` (in parameter order, so
+    /// that a net of one bucket is what it was before buckets).
+    pub fn new(hidden: usize, buckets: usize, seed: u64) -> Model {
+        let layout = Layout { hidden, buckets };
         let mut rng = Rng::new(seed);
         let mut uniform = |bound: f32| {
             let u = (rng.next_u64() >> 40) as f32 / (1u64 << 24) as f32;
@@ -109,27 +131,69 @@ impl Model {
         for (i, p) in params.iter_mut().enumerate() {
             *p = uniform(if i < layout.w1() { l0 } else { l1 });
         }
-        Model { hidden, params }
+        Model {
+            hidden,
+            buckets,
+            params,
+        }
     }
 
-    /// The net a quantised file of `hidden` neurons holds, as floats: each
-    /// weight divided by its layer's scale, so that [`Model::quantised_bytes`]
-    /// writes the file back as it was. The start of a fine-tuning run.
-    pub fn from_file_bytes(bytes: &[u8], hidden: usize) -> Result<Model, NetError> {
-        let words = file_words(bytes, hidden)?;
-        let l = Layout { hidden };
-        let params = words
+    /// The net a quantised file of `hidden` neurons holds, as floats, with
+    /// `buckets` output buckets: each weight divided by its layer's scale,
+    /// so that [`Model::quantised_bytes`] writes the file back as it was.
+    /// A file of one bucket gives each of `buckets` its output layer (the
+    /// same net), as the engine reads it. The start of a fine-tuning run.
+    pub fn from_file_bytes(bytes: &[u8], hidden: usize, buckets: usize) -> Result<Model, NetError> {
+        let wrong_size = || NetError::WrongSize {
+            got: bytes.len(),
+            hidden,
+            buckets,
+        };
+        let in_file = match file_buckets(bytes.len(), hidden) {
+            Some(b) if b == buckets || b == 1 => b,
+            _ => return Err(wrong_size()),
+        };
+        let words = file_words(bytes, hidden, in_file)?;
+        let read = Layout {
+            hidden,
+            buckets: in_file,
+        };
+        let floats: Vec<f32> = words
             .iter()
             .enumerate()
-            .map(|(i, &w)| f32::from(w) / l.scale(i) as f32)
+            .map(|(i, &w)| f32::from(w) / read.scale(i) as f32)
             .collect();
-        Ok(Model { hidden, params })
+        let l = Layout { hidden, buckets };
+        let mut params = floats[..read.w1()].to_vec();
+        for _ in 0..buckets / in_file {
+            params.extend_from_slice(&floats[read.w1()..read.b1()]);
+        }
+        for _ in 0..buckets / in_file {
+            params.extend_from_slice(&floats[read.b1()..]);
+        }
+        debug_assert_eq!(params.len(), l.params());
+        Ok(Model {
+            hidden,
+            buckets,
+            params,
+        })
     }
 
     /// Where the parts lie.
     pub fn layout(&self) -> Layout {
         Layout {
             hidden: self.hidden,
+            buckets: self.buckets,
+        }
+    }
+
+    /// The output bucket `s` goes through.
+    #[inline]
+    pub fn bucket(&self, s: &Sample) -> usize {
+        if self.buckets == 1 {
+            0
+        } else {
+            output_bucket(s.pieces() as u32)
         }
     }
 
@@ -150,14 +214,14 @@ impl Model {
         }
     }
 
-    /// The output for the hidden layer in `scratch`.
-    fn output_layer(&self, scratch: &Scratch) -> f32 {
+    /// The output of bucket `b` for the hidden layer in `scratch`.
+    fn output_layer(&self, b: usize, scratch: &Scratch) -> f32 {
         let l = self.layout();
-        let w1 = &self.params[l.w1()..l.b1()];
+        let w1 = &self.params[l.w1_of(b)..l.w1_of(b) + 2 * self.hidden];
         let (w_us, w_them) = w1.split_at(self.hidden);
         let dot =
             |hs: &[f32], ws: &[f32]| hs.iter().zip(ws).map(|(&x, &w)| screlu(x) * w).sum::<f32>();
-        dot(&scratch.h[0], w_us) + dot(&scratch.h[1], w_them) + self.params[l.b1()]
+        dot(&scratch.h[0], w_us) + dot(&scratch.h[1], w_them) + self.params[l.b1_of(b)]
     }
 
     /// The net's output for `s` (multiply by the scale for centipawns).
@@ -165,7 +229,7 @@ impl Model {
         let [us, them] = &mut scratch.views;
         let n = s.fill_views(us, them);
         self.hidden_layer(n, scratch);
-        self.output_layer(scratch)
+        self.output_layer(self.bucket(s), scratch)
     }
 
     /// The loss of `s`, `(sigmoid(output) − target)²`, without gradients.
@@ -191,13 +255,15 @@ impl Model {
         let loss = (p - target) * (p - target);
         let g_out = 2.0 * (p - target) * p * (1.0 - p);
 
-        // The output layer.
-        grad[l.b1()] += g_out;
-        let w1 = &self.params[l.w1()..l.b1()];
+        // The output layer: the bucket's weights and bias.
+        let b = self.bucket(s);
+        let w1_start = l.w1_of(b);
+        grad[l.b1_of(b)] += g_out;
+        let w1 = &self.params[w1_start..w1_start + 2 * h];
         for side in 0..2 {
             let hs = &scratch.h[side];
             let ws = &w1[side * h..(side + 1) * h];
-            let gw = &mut grad[l.w1() + side * h..l.w1() + (side + 1) * h];
+            let gw = &mut grad[w1_start + side * h..w1_start + (side + 1) * h];
             let gh = &mut scratch.g[side];
             for i in 0..h {
                 let x = hs[i];
@@ -238,8 +304,9 @@ impl Model {
     }
 
     /// The net the quantised file holds, as floats: [`Model::rounded`], with
-    /// the output bias moved by the mean of what the rounding changed in
-    /// the output over `calibration` (then rounded to its own grid).
+    /// each bucket's output bias moved by the mean of what the rounding
+    /// changed in the output over the `calibration` positions of that bucket
+    /// (then rounded to its own grid; a bucket without any keeps its bias).
     ///
     /// Rounding the output weights to `1/QB` is not noise that averages
     /// out: the activations it multiplies are never negative, so the
@@ -253,15 +320,23 @@ impl Model {
             return q;
         }
         let (mut float, mut grid) = (Scratch::new(self.hidden), Scratch::new(self.hidden));
-        let shift = calibration
-            .iter()
-            .map(|s| f64::from(self.forward(s, &mut float)) - f64::from(q.forward(s, &mut grid)))
-            .sum::<f64>()
-            / calibration.len() as f64;
+        let mut shift = vec![(0.0f64, 0usize); self.buckets];
+        for s in calibration {
+            let d = f64::from(self.forward(s, &mut float)) - f64::from(q.forward(s, &mut grid));
+            let (sum, n) = &mut shift[self.bucket(s)];
+            *sum += d;
+            *n += 1;
+        }
         let l = q.layout();
-        let b1 = l.b1();
-        let k = f64::from(l.scale(b1));
-        q.params[b1] = ((f64::from(q.params[b1]) + shift) * k).round() as f32 / k as f32;
+        for (b, &(sum, n)) in shift.iter().enumerate() {
+            if n == 0 {
+                continue;
+            }
+            let b1 = l.b1_of(b);
+            let k = f64::from(l.scale(b1));
+            q.params[b1] =
+                ((f64::from(q.params[b1]) + sum / n as f64) * k).round() as f32 / k as f32;
+        }
         q
     }
 
@@ -312,18 +387,37 @@ mod tests {
 
     #[test]
     fn each_layer_has_its_own_scale_up_to_its_last_parameter() {
-        let l = Layout { hidden: 8 };
-        let scales = [0, l.b0(), l.w1() - 1, l.w1(), l.b1() - 1, l.b1()].map(|i| l.scale(i));
-        assert_eq!(scales, [QA, QA, QA, QB, QB, QA * QB]);
-        assert_eq!(l.params(), l.b1() + 1);
+        for buckets in [1, OUTPUT_BUCKETS] {
+            let l = Layout { hidden: 8, buckets };
+            let scales = [
+                0,
+                l.b0(),
+                l.w1() - 1,
+                l.w1(),
+                l.b1() - 1,
+                l.b1(),
+                l.params() - 1,
+            ]
+            .map(|i| l.scale(i));
+            assert_eq!(scales, [QA, QA, QA, QB, QB, QA * QB, QA * QB]);
+            assert_eq!(l.params(), INPUTS * 8 + 8 + buckets * (2 * 8 + 1));
+            assert_eq!(l.w1_of(buckets - 1) + 16, l.b1());
+            assert_eq!(l.b1_of(buckets - 1) + 1, l.params());
+        }
     }
 
     #[test]
     fn a_quantised_file_reads_back_as_the_net_it_was_written_from() {
-        for hidden in [8, HIDDEN] {
-            let q = Model::new(hidden, 7).rounded();
+        for (hidden, buckets) in [
+            (8, 1),
+            (HIDDEN, 1),
+            (8, OUTPUT_BUCKETS),
+            (HIDDEN, OUTPUT_BUCKETS),
+        ] {
+            let q = Model::new(hidden, buckets, 7).rounded();
             let bytes = q.quantised_bytes();
-            let read = Model::from_file_bytes(&bytes, hidden).expect("a file of its width");
+            let read =
+                Model::from_file_bytes(&bytes, hidden, buckets).expect("a file of its width");
             assert_eq!(read.quantised_bytes(), bytes);
             // On the grid, the weights are the rounded net's, to float precision.
             for (a, b) in read.params.iter().zip(&q.params) {
@@ -331,12 +425,40 @@ mod tests {
             }
             let other = if hidden == 8 { 16 } else { 8 };
             assert_eq!(
-                Model::from_file_bytes(&bytes, other).unwrap_err(),
+                Model::from_file_bytes(&bytes, other, buckets).unwrap_err(),
                 NetError::WrongSize {
                     got: bytes.len(),
-                    hidden: other
+                    hidden: other,
+                    buckets,
                 }
             );
+        }
+        // Eight buckets do not fold into one.
+        let eight = Model::new(8, OUTPUT_BUCKETS, 7).quantised_bytes();
+        assert!(Model::from_file_bytes(&eight, 8, 1).is_err());
+    }
+
+    #[test]
+    fn a_net_of_one_bucket_starts_every_bucket_of_a_bucketed_run_and_scores_the_same() {
+        let one = Model::new(HIDDEN, 1, 4).rounded();
+        let bytes = one.quantised_bytes();
+        let eight = Model::from_file_bytes(&bytes, HIDDEN, OUTPUT_BUCKETS).expect("replicated");
+        let (l1, l8) = (one.layout(), eight.layout());
+        for b in 0..OUTPUT_BUCKETS {
+            assert_eq!(
+                eight.params[l8.w1_of(b)..l8.w1_of(b) + 2 * HIDDEN],
+                one.params[l1.w1()..l1.b1()]
+            );
+            assert_eq!(eight.params[l8.b1_of(b)], one.params[l1.b1()]);
+        }
+        let mut scratch = Scratch::new(HIDDEN);
+        for pos in random_positions(50, 8) {
+            let s = sample(pos, 0, 0.5);
+            let (a, b) = (
+                one.forward(&s, &mut scratch),
+                eight.forward(&s, &mut scratch),
+            );
+            assert!((a - b).abs() < 1e-6, "{a} {b}");
         }
     }
 
@@ -344,7 +466,13 @@ mod tests {
     fn gradients_match_finite_differences() {
         // f64 would be exact; in f32 a central difference with a step of
         // 1e-2 is good to about 1e-3 relative where the loss is smooth.
-        let mut model = Model::new(8, 3);
+        for buckets in [1, OUTPUT_BUCKETS] {
+            check_gradients(buckets);
+        }
+    }
+
+    fn check_gradients(buckets: usize) {
+        let mut model = Model::new(8, buckets, 3);
         // Push the hidden layer into SCReLU's curved part for some neurons.
         let b0 = model.layout().b0();
         for i in 0..8 {
@@ -358,6 +486,18 @@ mod tests {
             let t = s.target(0.4, 400.0);
             let mut grad = vec![0.0; model.params.len()];
             model.backward(&s, t, &mut grad, &mut scratch);
+            // Only the sample's bucket has output gradients.
+            let l = model.layout();
+            let b = model.bucket(&s);
+            for other in (0..buckets).filter(|&o| o != b) {
+                assert!(
+                    grad[l.w1_of(other)..l.w1_of(other) + 16]
+                        .iter()
+                        .all(|&g| g == 0.0)
+                );
+                assert_eq!(grad[l.b1_of(other)], 0.0);
+            }
+            assert_ne!(grad[l.b1_of(b)], 0.0);
             // Every parameter with a gradient, and a few without.
             let candidates: Vec<usize> = (0..model.params.len())
                 .filter(|&i| grad[i] != 0.0 || i % 997 == 0)
@@ -384,7 +524,13 @@ mod tests {
 
     #[test]
     fn the_output_bias_takes_back_the_offset_the_output_weights_rounding_adds() {
-        let mut model = Model::new(HIDDEN, 9);
+        for buckets in [1, OUTPUT_BUCKETS] {
+            bias_takes_back_the_offset(buckets);
+        }
+    }
+
+    fn bias_takes_back_the_offset(buckets: usize) {
+        let mut model = Model::new(HIDDEN, buckets, 9);
         // The worst case: every output weight 0.45 of a grid step above a
         // grid point, so rounding lowers each, and the output of every
         // position (activations are never negative) falls.
@@ -428,7 +574,13 @@ mod tests {
 
     #[test]
     fn the_engine_computes_what_the_float_net_does_with_the_quantised_weights() {
-        let mut model = Model::new(HIDDEN, 5);
+        for buckets in [1, OUTPUT_BUCKETS] {
+            engine_matches_float_net(buckets);
+        }
+    }
+
+    fn engine_matches_float_net(buckets: usize) {
+        let mut model = Model::new(HIDDEN, buckets, 5);
         // Larger output weights than the initialisation, for scores of a
         // few hundred centipawns.
         let w1 = model.layout().w1();
@@ -442,7 +594,7 @@ mod tests {
         let mut spread = 0.0f32;
         for pos in random_positions(300, 17) {
             let float = rounded.forward(&sample(pos, 0, 0.5), &mut scratch) * SCALE as f32;
-            let int = Accumulator::refresh(&net, &pos).evaluate(&net, pos.turn());
+            let int = Accumulator::refresh(&net, &pos).evaluate(&net, &pos);
             worst = worst.max((float - int as f32).abs());
             spread = spread.max(float.abs());
         }

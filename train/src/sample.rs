@@ -94,7 +94,11 @@ impl Sample {
         } else {
             Color::Black
         };
-        acc.evaluate(net, turn)
+        net.output(
+            &acc.halves[turn.index()],
+            &acc.halves[(!turn).index()],
+            u32::from(self.len),
+        )
     }
 
     /// The search's score for the side to move, centipawns.

@@ -9,7 +9,7 @@ use std::time::Instant;
 use rng::Rng;
 
 use crate::checkpoint::{Checkpoint, CheckpointError};
-use crate::model::{Model, Scratch};
+use crate::model::{Model, Scratch, supported_buckets};
 use crate::optimizer::{Schedule, adamw};
 use crate::sample::Sample;
 
@@ -18,6 +18,8 @@ use crate::sample::Sample;
 pub struct Config {
     /// Neurons in the hidden layer.
     pub hidden: usize,
+    /// Output buckets: 1, or [`nnue::OUTPUT_BUCKETS`] by material.
+    pub buckets: usize,
     /// Passes over the training data.
     pub epochs: u32,
     /// Positions per step.
@@ -50,6 +52,7 @@ impl Config {
     pub fn new(hidden: usize, out_dir: PathBuf) -> Config {
         Config {
             hidden,
+            buckets: 1,
             epochs: 10,
             batch_size: 16_384,
             lr: 0.001,
@@ -256,24 +259,31 @@ pub fn run(
             "batch size, threads and hidden width must be positive".into(),
         ));
     }
+    if !supported_buckets(cfg.buckets) {
+        return Err(TrainError::Setup(format!(
+            "{} output buckets: the engine reads nets of 1 or {}",
+            cfg.buckets,
+            nnue::OUTPUT_BUCKETS
+        )));
+    }
     std::fs::create_dir_all(&cfg.out_dir).map_err(|e| TrainError::Io(cfg.out_dir.clone(), e))?;
     let ckpt_path = cfg.checkpoint_path();
     let (mut model, mut opt, first_epoch) = if resume {
         let c = Checkpoint::load(&ckpt_path)
             .map_err(|e| TrainError::Checkpoint(ckpt_path.clone(), e))?;
-        if c.model.hidden != cfg.hidden {
+        if c.model.hidden != cfg.hidden || c.model.buckets != cfg.buckets {
             return Err(TrainError::Setup(format!(
-                "the checkpoint's net has {} neurons, --hidden asks for {}",
-                c.model.hidden, cfg.hidden
+                "the checkpoint's net has {} neurons and {} output buckets; the options ask for {} and {}",
+                c.model.hidden, c.model.buckets, cfg.hidden, cfg.buckets
             )));
         }
         (c.model, c.optimizer, c.epochs_done)
     } else {
         let model = match &cfg.init {
-            None => Model::new(cfg.hidden, cfg.seed),
+            None => Model::new(cfg.hidden, cfg.buckets, cfg.seed),
             Some(path) => {
                 let bytes = std::fs::read(path).map_err(|e| TrainError::Io(path.clone(), e))?;
-                Model::from_file_bytes(&bytes, cfg.hidden)
+                Model::from_file_bytes(&bytes, cfg.hidden, cfg.buckets)
                     .map_err(|e| TrainError::Setup(format!("{}: {e}", path.display())))?
             }
         };

@@ -57,7 +57,7 @@ fn a_net_learns_the_scores_of_a_teacher_net() {
     // The teacher: a random net with larger output weights than the
     // initialisation (within the clip, so that the student can be it).
     let hidden = 16;
-    let mut teacher = Model::new(hidden, 99);
+    let mut teacher = Model::new(hidden, 1, 99);
     let w1 = teacher.layout().w1();
     for w in &mut teacher.params[w1..] {
         *w *= 10.0;
@@ -101,7 +101,7 @@ fn a_net_learns_the_scores_of_a_teacher_net() {
     cfg.warmup = 20;
     cfg.weight_decay = 0.0;
     cfg.seed = 7;
-    let untrained = mean_loss(&Model::new(hidden, 7), &val, &cfg);
+    let untrained = mean_loss(&Model::new(hidden, 1, 7), &val, &cfg);
     let student = quiet(&cfg, &train, &val);
     let trained = mean_loss(&student, &val, &cfg);
     assert!(
@@ -135,7 +135,7 @@ fn the_loss_falls_on_real_self_play_data_and_the_engine_reads_the_net() {
     cfg.lr_end = 0.001;
     cfg.warmup = 5;
     cfg.threads = 2;
-    let before = mean_loss(&Model::new(cfg.hidden, cfg.seed), &val, &cfg);
+    let before = mean_loss(&Model::new(cfg.hidden, cfg.buckets, cfg.seed), &val, &cfg);
     let model = quiet(&cfg, &train, &val);
     let after = mean_loss(&model, &val, &cfg);
     assert!(after < 0.7 * before, "validation loss {before} -> {after}");
@@ -248,12 +248,35 @@ fn a_fine_tuning_run_starts_from_the_net_it_is_given() {
     tune.warmup = 0;
     let tuned = quiet(&tune, &train, &val);
     assert_eq!(std::fs::read(tune.net_path()).unwrap(), start_file);
-    let fresh = Model::new(8, 77);
+    let fresh = Model::new(8, 1, 77);
     assert!(
         (mean_loss(&tuned, &val, &tune) - mean_loss(&start, &val, &cfg)).abs()
             < 0.05 * mean_loss(&fresh, &val, &tune),
         "the run began from the trained net, not from seed 77's random one"
     );
+
+    // The same into eight output buckets: each starts as the one bucket
+    // was, and the run ends there.
+    let mut bucketed = tune.clone();
+    bucketed.out_dir = out_dir("init-bucketed");
+    bucketed.buckets = nnue::OUTPUT_BUCKETS;
+    let eight = quiet(&bucketed, &train, &val);
+    let replicated = Model::from_file_bytes(&start_file, cfg.hidden, nnue::OUTPUT_BUCKETS)
+        .expect("one bucket starts eight");
+    assert_eq!(
+        std::fs::read(bucketed.net_path()).unwrap(),
+        replicated.quantised_bytes()
+    );
+    assert!(
+        (mean_loss(&eight, &val, &bucketed) - mean_loss(&start, &val, &cfg)).abs()
+            < 1e-4 * mean_loss(&start, &val, &cfg),
+        "eight copies of the output layer score as the one"
+    );
+    // A checkpoint of eight buckets does not resume a run of one.
+    let mut one_again = bucketed.clone();
+    one_again.buckets = 1;
+    let e = run(&one_again, &train, &val, true, |_| {}, |_| true).unwrap_err();
+    assert!(e.to_string().contains("output buckets"), "{e}");
 
     // A net of another width, or no file at all, is refused before training.
     let mut wider = tune.clone();
@@ -267,7 +290,7 @@ fn a_fine_tuning_run_starts_from_the_net_it_is_given() {
     missing.init = Some(out_dir("init-missing").join("none.nnue"));
     let e = run(&missing, &train, &val, false, |_| {}, |_| true).unwrap_err();
     assert!(matches!(e, TrainError::Io(..)), "{e}");
-    for c in [&cfg, &tune] {
+    for c in [&cfg, &tune, &bucketed] {
         let _ = std::fs::remove_dir_all(&c.out_dir);
     }
 }

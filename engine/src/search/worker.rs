@@ -134,7 +134,7 @@ impl<'a, A: SliderAttacks> Worker<'a, A> {
             // from evaluations.
             Evaluator::Nnue(net) => self
                 .accumulators
-                .evaluate(net, ply, pos.turn())
+                .evaluate(net, ply, pos)
                 .clamp(-TB_WIN_BOUND + 1, TB_WIN_BOUND - 1),
         }
     }
