@@ -306,7 +306,8 @@ impl Model {
     /// The net the quantised file holds, as floats: [`Model::rounded`], with
     /// each bucket's output bias moved by the mean of what the rounding
     /// changed in the output over the `calibration` positions of that bucket
-    /// (then rounded to its own grid; a bucket without any keeps its bias).
+    /// (then rounded to its own grid; a bucket without any takes the mean
+    /// over all of them).
     ///
     /// Rounding the output weights to `1/QB` is not noise that averages
     /// out: the activations it multiplies are never negative, so the
@@ -327,15 +328,13 @@ impl Model {
             *sum += d;
             *n += 1;
         }
+        let all = shift.iter().map(|&(sum, _)| sum).sum::<f64>() / calibration.len() as f64;
         let l = q.layout();
         for (b, &(sum, n)) in shift.iter().enumerate() {
-            if n == 0 {
-                continue;
-            }
+            let mean = if n == 0 { all } else { sum / n as f64 };
             let b1 = l.b1_of(b);
             let k = f64::from(l.scale(b1));
-            q.params[b1] =
-                ((f64::from(q.params[b1]) + sum / n as f64) * k).round() as f32 / k as f32;
+            q.params[b1] = ((f64::from(q.params[b1]) + mean) * k).round() as f32 / k as f32;
         }
         q
     }
@@ -379,6 +378,30 @@ mod tests {
         }
         out.truncate(n);
         out
+    }
+
+    /// Positions of 2 to 32 pieces: every output bucket but 5.
+    fn few_piece_positions() -> Vec<Position> {
+        let fens = [
+            "8/8/4k3/8/8/4K3/8/8 w - - 0 1",
+            "8/8/4k3/8/3P4/4K3/8/8 b - - 0 1",
+            "8/5k2/2p5/3p4/3P4/2P5/2K1B3/8 w - - 0 1",
+            "8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1",
+            "3q2k1/5pp1/2n4p/3r4/8/2R2P1P/3N1PP1/3Q2K1 w - - 0 1",
+            "r4rk1/pp3ppp/2n5/3p4/3P4/2N2N2/PP3PPP/R4RK1 b - - 0 1",
+            "r1bq1rk1/pp2bppp/2n1pn2/3p4/3P4/2NBPN2/PP3PPP/R2Q1RK1 w - - 0 1",
+            "r1bqkb1r/pppp1ppp/2n2n2/4p3/4P3/2N2N2/PPPP1PPP/R1BQKB1R w KQkq - 0 1",
+        ];
+        let positions: Vec<Position> = fens
+            .iter()
+            .map(|f| Position::from_fen(f).expect("a legal FEN"))
+            .collect();
+        let buckets: Vec<usize> = positions
+            .iter()
+            .map(|p| output_bucket(p.occupied().count()))
+            .collect();
+        assert_eq!(buckets, [0, 0, 1, 2, 3, 4, 6, 7]);
+        positions
     }
 
     fn sample(pos: Position, score: i32, result: f32) -> Sample {
@@ -478,7 +501,9 @@ mod tests {
         for i in 0..8 {
             model.params[b0 + i] = 0.3 + 0.05 * i as f32;
         }
-        let positions = random_positions(6, 11);
+        // Positions of every bucket: random play, then fewer and fewer pieces.
+        let mut positions = random_positions(3, 11);
+        positions.extend(few_piece_positions());
         let mut scratch = Scratch::new(8);
         let mut checked = 0;
         for (k, pos) in positions.into_iter().enumerate() {
@@ -592,7 +617,10 @@ mod tests {
         let mut scratch = Scratch::new(HIDDEN);
         let mut worst = 0.0f32;
         let mut spread = 0.0f32;
-        for pos in random_positions(300, 17) {
+        for pos in random_positions(300, 17)
+            .into_iter()
+            .chain(few_piece_positions())
+        {
             let float = rounded.forward(&sample(pos, 0, 0.5), &mut scratch) * SCALE as f32;
             let int = Accumulator::refresh(&net, &pos).evaluate(&net, &pos);
             worst = worst.max((float - int as f32).abs());

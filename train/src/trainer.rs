@@ -283,8 +283,18 @@ pub fn run(
             None => Model::new(cfg.hidden, cfg.buckets, cfg.seed),
             Some(path) => {
                 let bytes = std::fs::read(path).map_err(|e| TrainError::Io(path.clone(), e))?;
-                Model::from_file_bytes(&bytes, cfg.hidden, cfg.buckets)
-                    .map_err(|e| TrainError::Setup(format!("{}: {e}", path.display())))?
+                match nnue::network::file_buckets(bytes.len(), cfg.hidden) {
+                    Some(b) if b > cfg.buckets => {
+                        return Err(TrainError::Setup(format!(
+                            "{}: a net of {b} output buckets, which do not fold into {}: \
+                             give --output-buckets {b}",
+                            path.display(),
+                            cfg.buckets
+                        )));
+                    }
+                    _ => Model::from_file_bytes(&bytes, cfg.hidden, cfg.buckets)
+                        .map_err(|e| TrainError::Setup(format!("{}: {e}", path.display())))?,
+                }
             }
         };
         let opt = adamw(model.params.len(), cfg.weight_decay);

@@ -277,6 +277,11 @@ fn a_fine_tuning_run_starts_from_the_net_it_is_given() {
     one_again.buckets = 1;
     let e = run(&one_again, &train, &val, true, |_| {}, |_| true).unwrap_err();
     assert!(e.to_string().contains("output buckets"), "{e}");
+    // Nor does a net of eight start a run of one: the error says what to give.
+    one_again.init = Some(bucketed.net_path());
+    one_again.out_dir = out_dir("init-folded");
+    let e = run(&one_again, &train, &val, false, |_| {}, |_| true).unwrap_err();
+    assert!(e.to_string().contains("--output-buckets 8"), "{e}");
 
     // A net of another width, or no file at all, is refused before training.
     let mut wider = tune.clone();
