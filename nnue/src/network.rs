@@ -212,6 +212,13 @@ const fn padded(size: usize) -> usize {
     size.div_ceil(64) * 64
 }
 
+/// The shape of a net file of `len` bytes, read from its size: the hidden
+/// width and the output buckets ([`OUTPUT_BUCKETS`] tried first, then 1),
+/// for a width up to 4,096; `None` for a size no such net has.
+pub fn file_shape(len: usize) -> Option<(usize, usize)> {
+    (1..=4096).find_map(|hidden| file_buckets(len, hidden).map(|buckets| (hidden, buckets)))
+}
+
 /// The weights of a net file whose hidden layer has `hidden` neurons and
 /// whose output layer has `buckets` buckets, in file order (see the crate's
 /// documentation): the one reader of the layout, for any hidden width, as
@@ -466,6 +473,24 @@ mod tests {
         assert_eq!(from_file.unwrap().to_bytes(), read.to_bytes());
         // Written back, it has every bucket.
         assert_eq!(read.to_bytes().len(), Network::PADDED_SIZE);
+    }
+
+    #[test]
+    fn a_files_shape_is_read_from_its_size() {
+        assert_eq!(
+            file_shape(Network::PADDED_SIZE),
+            Some((HIDDEN, OUTPUT_BUCKETS))
+        );
+        assert_eq!(file_shape(Network::SIZE), Some((HIDDEN, OUTPUT_BUCKETS)));
+        for hidden in [16, 64, 128, 256, 1024] {
+            for buckets in [1, OUTPUT_BUCKETS] {
+                let size = weight_bytes(hidden, buckets);
+                assert_eq!(file_shape(padded(size)), Some((hidden, buckets)));
+                assert_eq!(file_shape(size), Some((hidden, buckets)));
+            }
+        }
+        assert_eq!(file_shape(100), None);
+        assert_eq!(file_shape(weight_bytes(256, 1) + 2), None);
     }
 
     #[test]

@@ -89,7 +89,8 @@ struct Args {
     min_ply: u32,
     /// Start from this net's weights, not random ones: fine-tuning (a
     /// quantised net file of --hidden's width, such as the engine's
-    /// engine/nets/default.nnue)
+    /// engine/nets/default.nnue, or narrower: its neurons kept, the new
+    /// ones starting with no say in the output)
     #[arg(long, value_name = "NET", conflicts_with = "resume")]
     init: Option<PathBuf>,
     /// Go on from DIR/checkpoint.bin (same data and options)

@@ -179,6 +179,49 @@ impl Model {
         })
     }
 
+    /// This net with `hidden` neurons (at least as many as it has): the new
+    /// neurons' input weights drawn uniformly from `±1/√768` by `seed`,
+    /// their biases and output weights zero, so the wider net computes what
+    /// this one does, and training gives the new neurons their part (their
+    /// output weights get gradients at once, their input weights as soon as
+    /// those are not zero).
+    pub fn widened(&self, hidden: usize, seed: u64) -> Model {
+        assert!(hidden >= self.hidden, "a net is widened, not narrowed");
+        let (old, new) = (
+            self.layout(),
+            Layout {
+                hidden,
+                buckets: self.buckets,
+            },
+        );
+        let mut rng = Rng::new(seed);
+        let bound = 1.0 / (INPUTS as f32).sqrt();
+        let mut params = Vec::with_capacity(new.params());
+        for f in 0..INPUTS {
+            params.extend_from_slice(&self.params[f * self.hidden..(f + 1) * self.hidden]);
+            for _ in self.hidden..hidden {
+                let u = (rng.next_u64() >> 40) as f32 / (1u64 << 24) as f32;
+                params.push((2.0 * u - 1.0) * bound);
+            }
+        }
+        params.extend_from_slice(&self.params[old.b0()..old.w1()]);
+        params.resize(new.w1(), 0.0);
+        for b in 0..self.buckets {
+            for side in 0..2 {
+                let start = old.w1_of(b) + side * self.hidden;
+                params.extend_from_slice(&self.params[start..start + self.hidden]);
+                params.resize(params.len() + hidden - self.hidden, 0.0);
+            }
+        }
+        params.extend_from_slice(&self.params[old.b1()..]);
+        debug_assert_eq!(params.len(), new.params());
+        Model {
+            hidden,
+            buckets: self.buckets,
+            params,
+        }
+    }
+
     /// Where the parts lie.
     pub fn layout(&self) -> Layout {
         Layout {
@@ -459,6 +502,42 @@ mod tests {
         // Eight buckets do not fold into one.
         let eight = Model::new(8, OUTPUT_BUCKETS, 7).quantised_bytes();
         assert!(Model::from_file_bytes(&eight, 8, 1).is_err());
+    }
+
+    #[test]
+    fn a_widened_net_computes_what_the_narrow_one_does_and_learns_with_its_new_neurons() {
+        for buckets in [1, OUTPUT_BUCKETS] {
+            let narrow = Model::new(16, buckets, 3);
+            let wide = narrow.widened(40, 9);
+            assert_eq!(
+                wide.params.len(),
+                Layout {
+                    hidden: 40,
+                    buckets
+                }
+                .params()
+            );
+            let mut s16 = Scratch::new(16);
+            let mut s40 = Scratch::new(40);
+            let mut grad = vec![0.0; wide.params.len()];
+            for pos in random_positions(20, 5)
+                .into_iter()
+                .chain(few_piece_positions())
+            {
+                let s = sample(pos, 80, 1.0);
+                let (a, b) = (narrow.forward(&s, &mut s16), wide.forward(&s, &mut s40));
+                assert!((a - b).abs() < 1e-5, "{a} {b}");
+                wide.backward(&s, s.target(0.0, 400.0), &mut grad, &mut s40);
+            }
+            // The new neurons' output weights learn.
+            let l = wide.layout();
+            assert!((0..buckets).any(|b| {
+                grad[l.w1_of(b) + 16..l.w1_of(b) + 40]
+                    .iter()
+                    .any(|&g| g != 0.0)
+            }));
+            assert_eq!(narrow.widened(16, 1), narrow);
+        }
     }
 
     #[test]

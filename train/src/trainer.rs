@@ -283,18 +283,23 @@ pub fn run(
             None => Model::new(cfg.hidden, cfg.buckets, cfg.seed),
             Some(path) => {
                 let bytes = std::fs::read(path).map_err(|e| TrainError::Io(path.clone(), e))?;
-                match nnue::network::file_buckets(bytes.len(), cfg.hidden) {
-                    Some(b) if b > cfg.buckets => {
-                        return Err(TrainError::Setup(format!(
-                            "{}: a net of {b} output buckets, which do not fold into {}: \
+                let setup = |e: String| TrainError::Setup(format!("{}: {e}", path.display()));
+                // A narrower net is widened; a wider one, or more buckets
+                // than the run's, is refused.
+                let hidden = match nnue::network::file_shape(bytes.len()) {
+                    Some((_, b)) if b > cfg.buckets => {
+                        return Err(setup(format!(
+                            "a net of {b} output buckets, which do not fold into {}: \
                              give --output-buckets {b}",
-                            path.display(),
                             cfg.buckets
                         )));
                     }
-                    _ => Model::from_file_bytes(&bytes, cfg.hidden, cfg.buckets)
-                        .map_err(|e| TrainError::Setup(format!("{}: {e}", path.display())))?,
-                }
+                    Some((h, _)) if h < cfg.hidden => h,
+                    _ => cfg.hidden,
+                };
+                Model::from_file_bytes(&bytes, hidden, cfg.buckets)
+                    .map_err(|e| setup(e.to_string()))?
+                    .widened(cfg.hidden, cfg.seed)
             }
         };
         let opt = adamw(model.params.len(), cfg.weight_decay);

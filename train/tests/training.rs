@@ -283,19 +283,32 @@ fn a_fine_tuning_run_starts_from_the_net_it_is_given() {
     let e = run(&one_again, &train, &val, false, |_| {}, |_| true).unwrap_err();
     assert!(e.to_string().contains("--output-buckets 8"), "{e}");
 
-    // A net of another width, or no file at all, is refused before training.
+    // A wider run starts from the narrower net, widened: where it was.
     let mut wider = tune.clone();
-    wider.hidden = 16;
-    let e = run(&wider, &train, &val, false, |_| {}, |_| true).unwrap_err();
+    wider.hidden = 2 * cfg.hidden;
+    wider.out_dir = out_dir("init-wider");
+    let wide = quiet(&wider, &train, &val);
+    assert_eq!(wide.hidden, 2 * cfg.hidden);
     assert!(
-        matches!(e, TrainError::Setup(_)) && e.to_string().contains("768->16"),
+        (mean_loss(&wide, &val, &wider) - mean_loss(&start, &val, &cfg)).abs()
+            < 1e-3 * mean_loss(&start, &val, &cfg),
+        "the widened net scores as the narrow one"
+    );
+
+    // A narrower run, or no file at all, is refused before training.
+    let mut narrower = tune.clone();
+    narrower.hidden = cfg.hidden / 2;
+    let e = run(&narrower, &train, &val, false, |_| {}, |_| true).unwrap_err();
+    assert!(
+        matches!(e, TrainError::Setup(_))
+            && e.to_string().contains(&format!("768->{}", cfg.hidden / 2)),
         "{e}"
     );
     let mut missing = tune.clone();
     missing.init = Some(out_dir("init-missing").join("none.nnue"));
     let e = run(&missing, &train, &val, false, |_| {}, |_| true).unwrap_err();
     assert!(matches!(e, TrainError::Io(..)), "{e}");
-    for c in [&cfg, &tune, &bucketed] {
+    for c in [&cfg, &tune, &bucketed, &wider] {
         let _ = std::fs::remove_dir_all(&c.out_dir);
     }
 }
