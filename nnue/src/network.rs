@@ -94,28 +94,17 @@ impl Network {
     /// 1 to 7, bullet's single-output example), whose output layer then
     /// serves every bucket: the same net ([`file_words`] reads either).
     pub fn from_bytes(bytes: &[u8]) -> Result<Network, NetError> {
-        let buckets = file_buckets(bytes.len(), HIDDEN).ok_or(NetError::WrongSize {
-            got: bytes.len(),
-            hidden: HIDDEN,
-            buckets: OUTPUT_BUCKETS,
-        })?;
-        let mut words = file_words(bytes, HIDDEN, buckets)?.into_iter();
+        let mut words = file_words(bytes, HIDDEN, OUTPUT_BUCKETS)?.into_iter();
         let mut next = || words.next().expect("the size counts every weight");
         let mut net = Network::zeroed();
         for row in net.l0_weights.iter_mut() {
             row.iter_mut().for_each(|w| *w = next());
         }
         net.l0_bias.iter_mut().for_each(|w| *w = next());
-        for bucket in &mut net.l1_weights[..buckets] {
+        for bucket in net.l1_weights.iter_mut() {
             bucket.iter_mut().for_each(|w| *w = next());
         }
-        for bias in &mut net.l1_bias[..buckets] {
-            *bias = next();
-        }
-        for b in buckets..OUTPUT_BUCKETS {
-            net.l1_weights[b] = net.l1_weights[0];
-            net.l1_bias[b] = net.l1_bias[0];
-        }
+        net.l1_bias.iter_mut().for_each(|b| *b = next());
         Ok(net)
     }
 
@@ -219,27 +208,41 @@ pub fn file_shape(len: usize) -> Option<(usize, usize)> {
     (1..=4096).find_map(|hidden| file_buckets(len, hidden).map(|buckets| (hidden, buckets)))
 }
 
-/// The weights of a net file whose hidden layer has `hidden` neurons and
-/// whose output layer has `buckets` buckets, in file order (see the crate's
-/// documentation): the one reader of the layout, for any hidden width, as
-/// [`file_bytes`] is its one writer. The file is [`weight_bytes`] long, or
-/// that padded to a multiple of 64 with padding [`is_padding`] accepts.
+/// The weights of a net whose hidden layer has `hidden` neurons and whose
+/// output layer has `buckets` buckets, in file order (see the crate's
+/// documentation), from a file of that net or of one output bucket, whose
+/// output layer then serves each bucket (the same net): the one reader of
+/// the layout, for any hidden width, as [`file_bytes`] is its one writer.
+/// The file is [`weight_bytes`] long, or that padded to a multiple of 64
+/// with padding [`is_padding`] accepts.
 pub fn file_words(bytes: &[u8], hidden: usize, buckets: usize) -> Result<Vec<i16>, NetError> {
-    let size = weight_bytes(hidden, buckets);
-    if bytes.len() != size && bytes.len() != padded(size) {
-        return Err(NetError::WrongSize {
-            got: bytes.len(),
-            hidden,
-            buckets,
-        });
-    }
+    let in_file = match file_buckets(bytes.len(), hidden) {
+        Some(b) if b == buckets || b == 1 => b,
+        _ => {
+            return Err(NetError::WrongSize {
+                got: bytes.len(),
+                hidden,
+                buckets,
+            });
+        }
+    };
+    let size = weight_bytes(hidden, in_file);
     if !is_padding(&bytes[size..]) {
         return Err(NetError::Padding);
     }
-    Ok(bytes[..size]
+    let words: Vec<i16> = bytes[..size]
         .chunks_exact(2)
         .map(|c| i16::from_le_bytes([c[0], c[1]]))
-        .collect())
+        .collect();
+    if in_file == buckets {
+        return Ok(words);
+    }
+    let (hidden_layer, output) = words.split_at(INPUTS * hidden + hidden);
+    let (weights, bias) = output.split_at(2 * hidden);
+    let mut out = hidden_layer.to_vec();
+    (0..buckets).for_each(|_| out.extend_from_slice(weights));
+    out.extend(std::iter::repeat_n(bias[0], buckets));
+    Ok(out)
 }
 
 /// A float weight on its layer's grid of `1 / scale` ([`QA`] for the hidden

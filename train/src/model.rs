@@ -10,7 +10,7 @@
 //! [`nnue::SCALE`] centipawns. Quantising multiplies the hidden layer
 //! by `QA`, the output weights by `QB` and the output biases by `QA × QB`.
 
-use nnue::network::{NetError, file_buckets, file_bytes, file_words, quantise};
+use nnue::network::{NetError, file_bytes, file_words, quantise};
 use nnue::{INPUTS, OUTPUT_BUCKETS, QA, QB, output_bucket};
 use rng::Rng;
 
@@ -107,6 +107,12 @@ impl Scratch {
     }
 }
 
+/// A weight drawn uniformly from `±bound` (24 bits of `rng`'s next draw).
+fn uniform(rng: &mut Rng, bound: f32) -> f32 {
+    let u = (rng.next_u64() >> 40) as f32 / (1u64 << 24) as f32;
+    (2.0 * u - 1.0) * bound
+}
+
 /// SCReLU.
 #[inline(always)]
 fn screlu(x: f32) -> f32 {
@@ -121,15 +127,11 @@ impl Model {
     pub fn new(hidden: usize, buckets: usize, seed: u64) -> Model {
         let layout = Layout { hidden, buckets };
         let mut rng = Rng::new(seed);
-        let mut uniform = |bound: f32| {
-            let u = (rng.next_u64() >> 40) as f32 / (1u64 << 24) as f32;
-            (2.0 * u - 1.0) * bound
-        };
         let mut params = vec![0.0; layout.params()];
         let l0 = 1.0 / (INPUTS as f32).sqrt();
         let l1 = 1.0 / ((2 * hidden) as f32).sqrt();
         for (i, p) in params.iter_mut().enumerate() {
-            *p = uniform(if i < layout.w1() { l0 } else { l1 });
+            *p = uniform(&mut rng, if i < layout.w1() { l0 } else { l1 });
         }
         Model {
             hidden,
@@ -144,34 +146,13 @@ impl Model {
     /// A file of one bucket gives each of `buckets` its output layer (the
     /// same net), as the engine reads it. The start of a fine-tuning run.
     pub fn from_file_bytes(bytes: &[u8], hidden: usize, buckets: usize) -> Result<Model, NetError> {
-        let wrong_size = || NetError::WrongSize {
-            got: bytes.len(),
-            hidden,
-            buckets,
-        };
-        let in_file = match file_buckets(bytes.len(), hidden) {
-            Some(b) if b == buckets || b == 1 => b,
-            _ => return Err(wrong_size()),
-        };
-        let words = file_words(bytes, hidden, in_file)?;
-        let read = Layout {
-            hidden,
-            buckets: in_file,
-        };
-        let floats: Vec<f32> = words
+        let words = file_words(bytes, hidden, buckets)?;
+        let l = Layout { hidden, buckets };
+        let params = words
             .iter()
             .enumerate()
-            .map(|(i, &w)| f32::from(w) / read.scale(i) as f32)
+            .map(|(i, &w)| f32::from(w) / l.scale(i) as f32)
             .collect();
-        let l = Layout { hidden, buckets };
-        let mut params = floats[..read.w1()].to_vec();
-        for _ in 0..buckets / in_file {
-            params.extend_from_slice(&floats[read.w1()..read.b1()]);
-        }
-        for _ in 0..buckets / in_file {
-            params.extend_from_slice(&floats[read.b1()..]);
-        }
-        debug_assert_eq!(params.len(), l.params());
         Ok(Model {
             hidden,
             buckets,
@@ -199,10 +180,7 @@ impl Model {
         let mut params = Vec::with_capacity(new.params());
         for f in 0..INPUTS {
             params.extend_from_slice(&self.params[f * self.hidden..(f + 1) * self.hidden]);
-            for _ in self.hidden..hidden {
-                let u = (rng.next_u64() >> 40) as f32 / (1u64 << 24) as f32;
-                params.push((2.0 * u - 1.0) * bound);
-            }
+            params.extend((self.hidden..hidden).map(|_| uniform(&mut rng, bound)));
         }
         params.extend_from_slice(&self.params[old.b0()..old.w1()]);
         params.resize(new.w1(), 0.0);
