@@ -16,7 +16,7 @@
 //! both depend on the material left (a score means more with less material).
 //! [`MODEL`] is fitted by maximum likelihood to the results of Borrow's
 //! self-play (`borrow-tune --wdl --data FILE` refits and prints it;
-//! docs/tuning.md). It was last fitted to net 7's games (see [`MODEL`]).
+//! docs/tuning.md). It was last fitted to net 8's games (see [`MODEL`]).
 
 use attacks::SliderAttacks;
 use movegen::{Position, Role};
@@ -33,19 +33,19 @@ pub struct Model {
     pub b: [f64; 2],
 }
 
-/// Fitted when net 7 (sha256 dae41ed2…) was the built-in net, by
-/// `borrow-tune --wdl --data gen8-snap-g17212.vf`: the first 17,212 games of
-/// net 7's self-play at 5,000 nodes a move (`borrow datagen`, seed
-/// 2026112921; docs/data.md, "Data since net 7"), 1,570,026 positions read,
-/// 392,507 (an even sample) fitted on; mean -ln p(result) 0.65674, where the
-/// model it replaced (fitted to net 3's games in 059f22a) gave 0.66257 on the
-/// same positions (1.09861 would be knowing nothing: a third each). A score
+/// Fitted when net 8 (sha256 57bfa8be…) was the built-in net, by
+/// `borrow-tune --wdl --data gen9-snap-g15645.vf`: the first 15,645 games of
+/// net 8's self-play at 5,000 nodes a move (`borrow datagen`, seed
+/// 2026112941; docs/data.md, "Data since net 8"), 1,420,241 positions read,
+/// 355,061 (an even sample) fitted on; mean -ln p(result) 0.64981, where the
+/// model it replaced (fitted to net 7's games) gave 0.65018 on the same
+/// positions (1.09861 would be knowing nothing: a third each). A score
 /// decides more in the middlegame than in the endgame of these games: `a`
-/// falls from 383 cp with 10 points of material to 67 cp with all 78. A
+/// falls from 393 cp with 10 points of material to 72 cp with all 78. A
 /// new built-in net calls for a refit on its own games.
 pub const MODEL: Model = Model {
-    a: [429.0, -269.2],
-    b: [151.8, -32.0],
+    a: [440.4, -274.0],
+    b: [148.2, -24.0],
 };
 
 /// The material the model reads: pawns 1, minors 3, rooks 5, queens 9.
