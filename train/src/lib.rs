@@ -7,6 +7,8 @@
 //!
 //! - [`sample`]: one position as the trainer keeps it, and its target.
 //! - [`data`]: reading and filtering the data files.
+//! - [`scale`]: the logistic scale of the target and the prediction, and
+//!   its fit to the data.
 //! - [`model`]: the float net: forward pass, gradients, quantisation.
 //! - [`optimizer`]: AdamW and the learning-rate schedule.
 //! - [`checkpoint`]: a run's state between epochs, for `--resume`.
@@ -19,4 +21,5 @@ pub mod data;
 pub mod model;
 pub mod optimizer;
 pub mod sample;
+pub mod scale;
 pub mod trainer;

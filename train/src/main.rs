@@ -11,6 +11,7 @@ use nnue::HIDDEN;
 use train::data::{Filter, Loaded, load, split_validation};
 use train::model::Model;
 use train::sample::Sample;
+use train::scale;
 use train::trainer::{
     Config, EpochReport, Progress, TrainError, mean_loss, quantisation_error, run,
 };
@@ -60,6 +61,13 @@ struct Args {
     /// Weight of the game result in the target, 0 (score only) to 1
     #[arg(long, default_value_t = 0.3, value_name = "LAMBDA")]
     wdl: f32,
+    /// The logistic scale K of the target, sigmoid(score / K) blended with
+    /// the result, and of the prediction, sigmoid(cp / K): centipawns, or
+    /// 'fit' for the K whose sigmoid(score / K) predicts the training
+    /// positions' results best (keeps a --wdl blend from inflating the
+    /// scores)
+    #[arg(long, default_value = "400", value_name = "CP|fit", value_parser = parse_scale)]
+    scale: Scale,
     /// Threads [default: the cores]
     #[arg(long, value_name = "N")]
     threads: Option<usize>,
@@ -96,6 +104,25 @@ struct Args {
     /// Go on from DIR/checkpoint.bin (same data and options)
     #[arg(long)]
     resume: bool,
+}
+
+/// `--scale`: a number of centipawns, or fitted to the data.
+#[derive(Clone, Copy, Debug)]
+enum Scale {
+    Fixed(f32),
+    Fit,
+}
+
+fn parse_scale(s: &str) -> Result<Scale, String> {
+    if s == "fit" {
+        return Ok(Scale::Fit);
+    }
+    match s.parse::<f32>() {
+        Ok(k) if k.is_finite() && k > 0.0 => Ok(Scale::Fixed(k)),
+        _ => Err(format!(
+            "'{s}' is neither a positive number of centipawns nor 'fit'"
+        )),
+    }
 }
 
 const AFTER_HELP: &str = "Example: borrow-train --data gen0.bin --out nets/run1 --epochs 10\n\
@@ -150,19 +177,23 @@ impl From<TrainError> for Failure {
 /// A run, step by step.
 fn train_net(args: &Args) -> Result<(), Failure> {
     // 1. The trainer's configuration.
-    let cfg = config(args)?;
+    let mut cfg = config(args)?;
     // 2. The data: read, filtered, and split for validation.
     let (train, validation) = read_data(args, &cfg)?;
-    // 3. What the run will do.
+    // 3. The logistic scale, fitted to the training positions if asked.
+    if let Scale::Fit = args.scale {
+        cfg.scale = fit_scale(&train);
+    }
+    // 4. What the run will do.
     announce(&cfg, &train, &validation);
-    // 4. Ctrl-C stops the run at the end of the epoch, with its checkpoint.
+    // 5. Ctrl-C stops the run at the end of the epoch, with its checkpoint.
     if let Err(e) = interrupt::install() {
         eprintln!("borrow-train: note: {e}; Ctrl-C stops at once, losing the epoch");
     }
-    // 5. The epochs.
+    // 6. The epochs.
     let started = Instant::now();
     let model = train_epochs(args, &cfg, &train, &validation)?;
-    // 6. The report.
+    // 7. The report.
     report(&cfg, &model, &validation, started);
     Ok(())
 }
@@ -179,6 +210,9 @@ fn config(args: &Args) -> Result<Config, Failure> {
     cfg.warmup = args.warmup;
     cfg.weight_decay = args.weight_decay;
     cfg.wdl = args.wdl;
+    if let Scale::Fixed(k) = args.scale {
+        cfg.scale = k;
+    }
     cfg.seed = args.seed;
     cfg.init = args.init.clone();
     if let Some(threads) = args.threads {
@@ -257,7 +291,25 @@ fn left_out(args: &Args, filter: &Filter, tally: &Loaded) -> String {
     left_out.join(", ")
 }
 
-/// Step 3: the net, the positions, the epochs and the threads.
+/// Step 3: the `K` whose `sigmoid(score / K)` predicts the training
+/// positions' results best, with a line comparing it to the engine's
+/// `SCALE`.
+fn fit_scale(train: &[Sample]) -> f32 {
+    let t = Instant::now();
+    let k = scale::fit(train).expect("read_data keeps at least a batch");
+    let loss = |k: f64| scale::result_loss(train, k);
+    eprintln!(
+        "logistic scale fitted to the results in {:.1} s: K = {k:.1} cp \
+         (result loss {:.6}; {:.6} at {} cp)",
+        t.elapsed().as_secs_f64(),
+        loss(k),
+        loss(f64::from(nnue::SCALE)),
+        nnue::SCALE
+    );
+    k as f32
+}
+
+/// Step 4: the net, the positions, the epochs and the threads.
 fn announce(cfg: &Config, train: &[Sample], validation: &[Sample]) {
     eprintln!(
         "training (768->{})x2->1{} on {} positions, validating on {}; {} epochs of {} batches, {} threads",
@@ -273,12 +325,18 @@ fn announce(cfg: &Config, train: &[Sample], validation: &[Sample]) {
         train.len().div_ceil(cfg.batch_size),
         cfg.threads
     );
+    eprintln!(
+        "target: {} x result + {} x sigmoid(score / {:.1})",
+        cfg.wdl,
+        1.0 - cfg.wdl,
+        cfg.scale
+    );
     if let Some(net) = &cfg.init {
         eprintln!("starting from the weights of {}", net.display());
     }
 }
 
-/// Step 5: the training, with a progress line on a terminal and a line per
+/// Step 6: the training, with a progress line on a terminal and a line per
 /// epoch on stderr and in DIR/log.csv. A log that cannot be written does
 /// not stop the run: its first error is reported once the run is done.
 fn train_epochs(
@@ -377,7 +435,7 @@ fn append_log(log_path: &Path, r: &EpochReport) -> std::io::Result<()> {
         })
 }
 
-/// Step 6: the quantised net against the float one, the time, the
+/// Step 7: the quantised net against the float one, the time, the
 /// validation loss and where the last net is.
 fn report(cfg: &Config, model: &Model, validation: &[Sample], started: Instant) {
     let last = cfg.net_path();

@@ -253,28 +253,32 @@ impl Model {
         self.output_layer(self.bucket(s), scratch)
     }
 
-    /// The loss of `s`, `(sigmoid(output) − target)²`, without gradients.
-    pub fn loss(&self, s: &Sample, target: f32, scratch: &mut Scratch) -> f32 {
-        let p = sigmoid(self.forward(s, scratch));
+    /// The loss of `s`, `(sigmoid(slope × output) − target)²`, without
+    /// gradients. `slope` is the net's centipawns per unit of output over
+    /// the logistic scale ([`crate::scale`]): 1 when that scale is the
+    /// engine's `SCALE`.
+    pub fn loss(&self, s: &Sample, target: f32, slope: f32, scratch: &mut Scratch) -> f32 {
+        let p = sigmoid(slope * self.forward(s, scratch));
         (p - target) * (p - target)
     }
 
-    /// Adds the gradient of `s`'s loss to `grad` (laid out as the
-    /// parameters) and returns the loss. Only the rows of the inputs `s`
-    /// has are touched in the first layer.
+    /// Adds the gradient of `s`'s loss ([`Model::loss`]) to `grad` (laid
+    /// out as the parameters) and returns the loss. Only the rows of the
+    /// inputs `s` has are touched in the first layer.
     pub fn backward(
         &self,
         s: &Sample,
         target: f32,
+        slope: f32,
         grad: &mut [f32],
         scratch: &mut Scratch,
     ) -> f32 {
         let h = self.hidden;
         let l = self.layout();
         let out = self.forward(s, scratch);
-        let p = sigmoid(out);
+        let p = sigmoid(slope * out);
         let loss = (p - target) * (p - target);
-        let g_out = 2.0 * (p - target) * p * (1.0 - p);
+        let g_out = 2.0 * (p - target) * p * (1.0 - p) * slope;
 
         // The output layer: the bucket's weights and bias.
         let b = self.bucket(s);
@@ -505,7 +509,7 @@ mod tests {
                 let s = sample(pos, 80, 1.0);
                 let (a, b) = (narrow.forward(&s, &mut s16), wide.forward(&s, &mut s40));
                 assert!((a - b).abs() < 1e-5, "{a} {b}");
-                wide.backward(&s, s.target(0.0, 400.0), &mut grad, &mut s40);
+                wide.backward(&s, s.target(0.0, 400.0), 1.0, &mut grad, &mut s40);
             }
             // The new neurons' output weights learn.
             let l = wide.layout();
@@ -547,11 +551,13 @@ mod tests {
         // f64 would be exact; in f32 a central difference with a step of
         // 1e-2 is good to about 1e-3 relative where the loss is smooth.
         for buckets in [1, OUTPUT_BUCKETS] {
-            check_gradients(buckets);
+            for slope in [1.0, 1.6] {
+                check_gradients(buckets, slope);
+            }
         }
     }
 
-    fn check_gradients(buckets: usize) {
+    fn check_gradients(buckets: usize, slope: f32) {
         let mut model = Model::new(8, buckets, 3);
         // Push the hidden layer into SCReLU's curved part for some neurons.
         let b0 = model.layout().b0();
@@ -567,7 +573,7 @@ mod tests {
             let s = sample(pos, 150 - 60 * k as i32, [0.0, 0.5, 1.0][k % 3]);
             let t = s.target(0.4, 400.0);
             let mut grad = vec![0.0; model.params.len()];
-            model.backward(&s, t, &mut grad, &mut scratch);
+            model.backward(&s, t, slope, &mut grad, &mut scratch);
             // Only the sample's bucket has output gradients.
             let l = model.layout();
             let b = model.bucket(&s);
@@ -588,9 +594,9 @@ mod tests {
                 let h = 1e-2;
                 let mut m = model.clone();
                 m.params[i] += h;
-                let up = m.loss(&s, t, &mut scratch);
+                let up = m.loss(&s, t, slope, &mut scratch);
                 m.params[i] -= 2.0 * h;
-                let down = m.loss(&s, t, &mut scratch);
+                let down = m.loss(&s, t, slope, &mut scratch);
                 let numeric = (up - down) / (2.0 * h);
                 let tol = 2e-4 + 2e-2 * numeric.abs().max(grad[i].abs());
                 assert!(

@@ -34,7 +34,10 @@ pub struct Config {
     pub weight_decay: f32,
     /// The weight of the game result in the target (0: the score alone).
     pub wdl: f32,
-    /// Centipawns per unit of the net's output (the engine's `SCALE`).
+    /// The logistic scale `K`, centipawns: the target is `sigmoid(score /
+    /// K)` blended with the result, and a net's output `o` (`o × SCALE`
+    /// centipawns) predicts `sigmoid(o × SCALE / K)` ([`crate::scale`]).
+    /// The engine's `SCALE` by default.
     pub scale: f32,
     /// Threads computing each batch's gradient.
     pub threads: usize,
@@ -66,6 +69,12 @@ impl Config {
             out_dir,
             init: None,
         }
+    }
+
+    /// The net's output's factor in the prediction, `SCALE / scale`
+    /// ([`Model::loss`]).
+    pub fn slope(&self) -> f32 {
+        nnue::SCALE as f32 / self.scale
     }
 
     /// The checkpoint's path.
@@ -144,7 +153,10 @@ pub fn mean_loss(model: &Model, samples: &[Sample], cfg: &Config) -> f64 {
     let mut scratch = Scratch::new(model.hidden);
     let sum: f64 = samples
         .iter()
-        .map(|s| f64::from(model.loss(s, s.target(cfg.wdl, cfg.scale), &mut scratch)))
+        .map(|s| {
+            let target = s.target(cfg.wdl, cfg.scale);
+            f64::from(model.loss(s, target, cfg.slope(), &mut scratch))
+        })
         .sum();
     sum / samples.len().max(1) as f64
 }
@@ -209,7 +221,13 @@ fn batch_gradient(
                     for &i in indices {
                         let s = &data[i as usize];
                         let t = s.target(cfg.wdl, cfg.scale);
-                        loss += f64::from(model.backward(s, t, &mut lane.grad, &mut lane.scratch));
+                        loss += f64::from(model.backward(
+                            s,
+                            t,
+                            cfg.slope(),
+                            &mut lane.grad,
+                            &mut lane.scratch,
+                        ));
                     }
                     loss
                 })

@@ -67,3 +67,42 @@ fn the_data_summary_names_the_filters_that_are_on() {
     assert!(!summary.contains("in check"), "--keep-check: {summary}");
     std::fs::remove_dir_all(&out).unwrap();
 }
+
+#[test]
+fn the_logistic_scale_is_fitted_when_asked_and_a_bad_one_is_refused() {
+    let (stderr, out) = train(&["--scale", "fit", "--wdl", "0.5"], "scale-fit");
+    let fitted = stderr
+        .lines()
+        .find(|l| l.starts_with("logistic scale fitted"))
+        .expect(&stderr);
+    let k: f64 = fitted
+        .split("K = ")
+        .nth(1)
+        .and_then(|rest| rest.split(' ').next())
+        .and_then(|k| k.parse().ok())
+        .expect(fitted);
+    assert!((50.0..=5_000.0).contains(&k), "{fitted}");
+    // The run's target uses the fitted scale.
+    assert!(
+        stderr.contains(&format!("sigmoid(score / {k:.1})")),
+        "{stderr}"
+    );
+    std::fs::remove_dir_all(&out).unwrap();
+
+    let (stderr, out) = train(&[], "scale-default");
+    assert!(stderr.contains("sigmoid(score / 400.0)"), "{stderr}");
+    assert!(!stderr.contains("fitted"), "{stderr}");
+    std::fs::remove_dir_all(&out).unwrap();
+
+    for bad in ["0", "-3", "nan", "fitted"] {
+        let run = Command::new(env!("CARGO_BIN_EXE_borrow-train"))
+            .args(["--data", "x.bin", "--out", "never"])
+            .arg(format!("--scale={bad}"))
+            .output()
+            .expect("borrow-train runs");
+        let stderr = String::from_utf8_lossy(&run.stderr);
+        assert_eq!(run.status.code(), Some(2), "--scale {bad}: {stderr}");
+        assert!(stderr.contains("--scale"), "--scale {bad}: {stderr}");
+        assert!(stderr.contains("'fit'"), "--scale {bad}: {stderr}");
+    }
+}
