@@ -6,8 +6,15 @@
 //! in `f64` without either: a few hundred parameters over the whole data,
 //! where `f64`'s precision is free and `f32`'s would show in the fit of `K`.
 //! Each keeps its own `eps`, the one constant in which they differ.
+//!
+//! [`golden_section_min`] (in [`golden`]): the one-dimensional search
+//! both fits of a logistic scale use.
 
 #![deny(missing_docs)]
+
+pub mod golden;
+
+pub use golden::golden_section_min;
 
 use num_traits::Float;
 

@@ -106,21 +106,25 @@ struct Args {
     resume: bool,
 }
 
-/// `--scale`: a number of centipawns, or fitted to the data.
+/// `--scale`: the logistic scale `K` ([`train::scale`]).
 #[derive(Clone, Copy, Debug)]
 enum Scale {
+    /// This many centipawns.
     Fixed(f32),
+    /// Fitted to the training positions' results.
     Fit,
 }
 
+/// `--scale`'s value: centipawns within [`scale::FIT_RANGE`], or `fit`.
 fn parse_scale(s: &str) -> Result<Scale, String> {
+    let (lo, hi) = scale::FIT_RANGE;
     if s == "fit" {
         return Ok(Scale::Fit);
     }
     match s.parse::<f32>() {
-        Ok(k) if k.is_finite() && k > 0.0 => Ok(Scale::Fixed(k)),
+        Ok(k) if (lo as f32..=hi as f32).contains(&k) => Ok(Scale::Fixed(k)),
         _ => Err(format!(
-            "'{s}' is neither a positive number of centipawns nor 'fit'"
+            "'{s}' is neither a number of centipawns from {lo} to {hi} nor 'fit'"
         )),
     }
 }
@@ -296,17 +300,24 @@ fn left_out(args: &Args, filter: &Filter, tally: &Loaded) -> String {
 /// `SCALE`.
 fn fit_scale(train: &[Sample]) -> f32 {
     let t = Instant::now();
-    let k = scale::fit(train).expect("read_data keeps at least a batch");
+    let k = scale::fit(train).expect("read_data keeps at least a batch") as f32;
     let loss = |k: f64| scale::result_loss(train, k);
     eprintln!(
         "logistic scale fitted to the results in {:.1} s: K = {k:.1} cp \
          (result loss {:.6}; {:.6} at {} cp)",
         t.elapsed().as_secs_f64(),
-        loss(k),
+        loss(f64::from(k)),
         loss(f64::from(nnue::SCALE)),
         nnue::SCALE
     );
-    k as f32
+    if scale::at_an_end(f64::from(k)) {
+        eprintln!(
+            "borrow-train: note: K is at an end of the range searched ({:?} cp): \
+             the results hardly depend on the scores",
+            scale::FIT_RANGE
+        );
+    }
+    k
 }
 
 /// Step 4: the net, the positions, the epochs and the threads.
@@ -454,7 +465,12 @@ fn report(cfg: &Config, model: &Model, validation: &[Sample], started: Instant) 
         if validation.is_empty() {
             "-".into()
         } else {
-            format!("{:.6}", mean_loss(model, validation, cfg))
+            format!(
+                "{:.6} (at --wdl {} and K {:.1} cp)",
+                mean_loss(model, validation, cfg),
+                cfg.wdl,
+                cfg.scale
+            )
         },
         last.display()
     );

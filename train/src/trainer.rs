@@ -151,11 +151,12 @@ impl std::error::Error for TrainError {}
 /// The mean loss of `model` over `samples`.
 pub fn mean_loss(model: &Model, samples: &[Sample], cfg: &Config) -> f64 {
     let mut scratch = Scratch::new(model.hidden);
+    let slope = cfg.slope();
     let sum: f64 = samples
         .iter()
         .map(|s| {
             let target = s.target(cfg.wdl, cfg.scale);
-            f64::from(model.loss(s, target, cfg.slope(), &mut scratch))
+            f64::from(model.loss(s, target, slope, &mut scratch))
         })
         .sum();
     sum / samples.len().max(1) as f64
@@ -210,6 +211,7 @@ fn batch_gradient(
     lanes: &mut [Lane],
 ) -> f64 {
     let part = batch.len().div_ceil(lanes.len());
+    let slope = cfg.slope();
     let losses: Vec<f64> = std::thread::scope(|scope| {
         let handles: Vec<_> = batch
             .chunks(part)
@@ -224,7 +226,7 @@ fn batch_gradient(
                         loss += f64::from(model.backward(
                             s,
                             t,
-                            cfg.slope(),
+                            slope,
                             &mut lane.grad,
                             &mut lane.scratch,
                         ));
@@ -395,4 +397,46 @@ pub fn run(
     let bytes = last_net.unwrap_or_else(|| model.quantised(&calibration).quantised_bytes());
     write_net(&bytes, &cfg.net_path())?;
     Ok(model)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use movegen::Position;
+    use nnue::data::read::Labelled;
+
+    /// A net's output `o` is `o × SCALE` centipawns, so a net that scores a
+    /// position exactly as its label does has no loss at `--wdl 0`,
+    /// whatever the logistic scale: the prediction's slope is `SCALE / K`,
+    /// not its inverse.
+    #[test]
+    fn a_net_that_scores_as_the_label_has_no_loss_at_any_scale() {
+        let mut model = Model::new(16, 1, 5);
+        let b1 = model.layout().b1();
+        model.params[b1] += 0.7;
+        let pos = Position::startpos();
+        let unlabelled = Sample::new(&Labelled {
+            pos,
+            score: 0,
+            result: 0.5,
+        });
+        let out = model.forward(&unlabelled, &mut Scratch::new(16));
+        let cp = (out * nnue::SCALE as f32).round() as i32;
+        assert!(cp > 150, "a clear score: {cp}");
+        let s = Sample::new(&Labelled {
+            pos,
+            score: cp,
+            result: 1.0,
+        });
+        for k in [150.0, 250.0, 400.0, 1_000.0] {
+            let mut cfg = Config::new(16, PathBuf::new());
+            (cfg.wdl, cfg.scale) = (0.0, k);
+            let loss = mean_loss(&model, &[s], &cfg);
+            assert!(loss < 1e-7, "K {k}: loss {loss}");
+            // A net half a pawn off has a loss.
+            let mut off = model.clone();
+            off.params[b1] += 50.0 / nnue::SCALE as f32;
+            assert!(mean_loss(&off, &[s], &cfg) > 1e-6, "K {k}");
+        }
+    }
 }

@@ -142,28 +142,7 @@ pub fn load(cfg: &Config, w: &Weights) -> Result<(Samples, Samples), String> {
 /// The `K` that makes the evaluation with `p` predict the results best
 /// (golden-section search over 0.05..10).
 pub fn fit_k(s: &Samples, p: &[f64]) -> f64 {
-    let f = |k: f64| s.loss(0..s.len(), p, k, 1.0);
-    let (mut a, mut b) = (0.05f64, 10.0f64);
-    let r = (5f64.sqrt() - 1.0) / 2.0;
-    let mut c = b - r * (b - a);
-    let mut d = a + r * (b - a);
-    let (mut fc, mut fd) = (f(c), f(d));
-    while b - a > 1e-4 {
-        if fc < fd {
-            b = d;
-            d = c;
-            fd = fc;
-            c = b - r * (b - a);
-            fc = f(c);
-        } else {
-            a = c;
-            c = d;
-            fc = fd;
-            d = a + r * (b - a);
-            fd = f(d);
-        }
-    }
-    (a + b) / 2.0
+    optim::golden_section_min(|k| s.loss(0..s.len(), p, k, 1.0), 0.05, 10.0, 1e-4)
 }
 
 /// The mean loss and gradient over all of `s`, on `threads` threads.
