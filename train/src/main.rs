@@ -64,8 +64,8 @@ struct Args {
     /// The logistic scale K of the target, sigmoid(score / K) blended with
     /// the result, and of the prediction, sigmoid(cp / K): centipawns, or
     /// 'fit' for the K whose sigmoid(score / K) predicts the training
-    /// positions' results best (keeps a --wdl blend from inflating the
-    /// scores)
+    /// positions' results best (a --wdl blend then inflates the scores
+    /// less)
     #[arg(long, default_value = "400", value_name = "CP|fit", value_parser = parse_scale)]
     scale: Scale,
     /// Threads [default: the cores]
