@@ -43,7 +43,7 @@ fn uci_lists_identity_and_every_option_then_uciok() {
         "option name SyzygyProbeLimit type spin default 7 min 0 max 7",
         "option name UCI_ShowWDL type check default false",
         "option name UCI_LimitStrength type check default false",
-        "option name UCI_Elo type spin default 1350 min 1350 max 2300",
+        "option name UCI_Elo type spin default 1350 min 1350 max 2450",
         "option name EvalFile type string default <empty>",
     ];
     for want in expect {

@@ -20,9 +20,12 @@ struct Anchor {
     temperature: f64,
 }
 
-/// The calibration, weakest first; the strongest is Borrow's own level at
-/// 10+0.1 (its budget is more than that clock allows).
-const ANCHORS: [Anchor; 3] = [
+/// The calibration, weakest first (the games behind each anchor are in
+/// `docs/strength-calibration.md`). The strongest is Borrow's own level at
+/// 10+0.1 (one line), held to about twice the nodes an average move gets
+/// there, so that the limit cuts only its longest moves and the setting
+/// does not grow with longer clocks.
+const ANCHORS: [Anchor; 4] = [
     Anchor {
         elo: 1350,
         nodes: 400.0,
@@ -35,7 +38,12 @@ const ANCHORS: [Anchor; 3] = [
     },
     Anchor {
         elo: 2300,
-        nodes: 1_500_000.0,
+        nodes: 150_000.0,
+        temperature: 1.5,
+    },
+    Anchor {
+        elo: 2450,
+        nodes: 400_000.0,
         temperature: 1.0,
     },
 ];
@@ -169,8 +177,10 @@ mod tests {
     fn budget_grows_with_elo_through_the_anchors() {
         let nodes = |elo| Strength { elo, draw: 0 }.nodes();
         assert_eq!(nodes(Strength::MIN_ELO), ANCHORS[0].nodes as u64);
-        assert_eq!(nodes(Strength::MAX_ELO), ANCHORS[2].nodes as u64);
-        assert_eq!(nodes(1900), ANCHORS[1].nodes as u64);
+        assert_eq!(nodes(Strength::MAX_ELO), ANCHORS[3].nodes as u64);
+        for anchor in ANCHORS {
+            assert_eq!(nodes(anchor.elo), anchor.nodes as u64);
+        }
         // Out of range clamps.
         assert_eq!(nodes(0), nodes(Strength::MIN_ELO));
         assert_eq!(nodes(9_999), nodes(Strength::MAX_ELO));
@@ -202,6 +212,7 @@ mod tests {
         assert_eq!(lines(Strength::MAX_ELO), 1);
         assert_eq!(lines(Strength::MIN_ELO), LINES);
         assert_eq!(lines(1900), LINES);
+        assert_eq!(lines(2300), 1);
     }
 
     #[test]
