@@ -22,9 +22,9 @@ struct Anchor {
 
 /// The calibration, weakest first (the games behind each anchor are in
 /// `docs/strength-calibration.md`). The strongest is Borrow's own level at
-/// 10+0.1 (one line), held to about twice the nodes an average move gets
-/// there, so that the limit cuts only its longest moves and the setting
-/// does not grow with longer clocks.
+/// 10+0.1 (one line), held to about 1.75 times the nodes an average move
+/// gets there, so that the limit cuts only its longest moves and the
+/// setting does not grow with longer clocks.
 const ANCHORS: [Anchor; 4] = [
     Anchor {
         elo: 1350,
