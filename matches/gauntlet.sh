@@ -15,6 +15,7 @@
 #   toga2      Toga II 3.0 (/usr/games/toga2)
 #   ethereal   Ethereal 12.00 (/usr/games/ethereal-chess)
 #   stockfish  Stockfish 15.1 (/usr/games/stockfish), at full strength
+#   sfclassical  Stockfish 15.1 with Use NNUE false: its classical evaluation
 # Debian's engines: apt-get install glaurung toga2 ethereal-chess stockfish.
 #
 # Options:
@@ -26,6 +27,8 @@
 #   --resume      skip opponents whose log in DIR already holds a result,
 #                 and go on with a stopped one from its PGN (borrow-match
 #                 -resume: its whole pairs count, the rest are played)
+#   --dry-run     print each opponent's -engine arguments for borrow-match,
+#                 one a line, and stop (nothing is built or played)
 # Timed games: run nothing else on the machine meanwhile.
 set -euo pipefail
 # The comment block above, for --help: read before the cd below, which would
@@ -41,6 +44,7 @@ base_ref=
 engine=
 out=target/gauntlet
 resume=0
+dry_run=0
 opponents=()
 die() { echo "gauntlet: $*" >&2; exit 2; }
 while [ $# -gt 0 ]; do
@@ -51,6 +55,7 @@ while [ $# -gt 0 ]; do
         --engine) engine=${2:?--engine needs a path}; shift 2 ;;
         --out) out=${2:?--out needs a folder}; shift 2 ;;
         --resume) resume=1; shift ;;
+        --dry-run) dry_run=1; shift ;;
         -h|--help) usage "$SELF"; exit 0 ;;
         -*) die "unknown option '$1' (see --help)" ;;
         *) opponents+=("$1"); shift ;;
@@ -62,27 +67,33 @@ if [ ${#opponents[@]} -eq 0 ]; then
     opponents+=(glaurung toga2 ethereal)
 fi
 
-# The command line of each opponent for borrow-match.
+# The -engine arguments of each opponent for borrow-match, one a line (an
+# option's name may hold a space: "Use NNUE").
 opponent_args() {
     case "$1" in
-        base) echo "cmd=$out/base name=base" ;;
-        glaurung) echo "cmd=/usr/games/glaurung name=glaurung-2.2 option.Threads=1 option.OwnBook=false option.Ponder=false" ;;
-        toga2) echo "cmd=/usr/games/toga2 name=toga-ii-3.0 option.OwnBook=false" ;;
-        ethereal) echo "cmd=/usr/games/ethereal-chess name=ethereal-12 option.Threads=1" ;;
-        stockfish) echo "cmd=/usr/games/stockfish name=stockfish-15.1 option.Threads=1" ;;
+        base) printf '%s\n' "cmd=$out/base" name=base ;;
+        glaurung) printf '%s\n' cmd=/usr/games/glaurung name=glaurung-2.2 option.Threads=1 option.OwnBook=false option.Ponder=false ;;
+        toga2) printf '%s\n' cmd=/usr/games/toga2 name=toga-ii-3.0 option.OwnBook=false ;;
+        ethereal) printf '%s\n' cmd=/usr/games/ethereal-chess name=ethereal-12 option.Threads=1 ;;
+        stockfish) printf '%s\n' cmd=/usr/games/stockfish name=stockfish-15.1 option.Threads=1 ;;
+        sfclassical) printf '%s\n' cmd=/usr/games/stockfish name=stockfish-15.1-classical option.Threads=1 "option.Use NNUE=false" ;;
         *) return 1 ;;
     esac
 }
 for o in "${opponents[@]}"; do
     args=$(opponent_args "$o") || die "unknown opponent '$o' (see --help)"
-    cmd=${args%% *}
+    cmd=$(head -1 <<<"$args")
     cmd=${cmd#cmd=}
-    if [ "$o" = base ]; then
+    if [ $dry_run -eq 1 ]; then
+        echo "== $o"
+        echo "$args"
+    elif [ "$o" = base ]; then
         [ -n "$base_ref" ] || die "the opponent 'base' needs --base REF"
     elif [ ! -x "$cmd" ]; then
         die "no $o at $cmd (apt-get install glaurung toga2 ethereal-chess stockfish)"
     fi
 done
+[ $dry_run -eq 0 ] || exit 0
 
 mkdir -p "$out"
 out=$(cd "$out" && pwd)
@@ -133,10 +144,10 @@ for o in "${opponents[@]}"; do
         echo "$bench" >"$out/$o.bench"
         echo "== $o: $games games at $tc"
     fi
-    # shellcheck disable=SC2046
+    mapfile -t them < <(opponent_args "$o")
     "$out/borrow-match" "${go_on[@]}" \
         -engine cmd="$out/borrow" name=borrow \
-        -engine $(opponent_args "$o") \
+        -engine "${them[@]}" \
         -each tc="$tc" option.Hash=16 timemargin=100 \
         -rounds $((games / 2)) -games 2 -concurrency "$(nproc 2>/dev/null || echo 2)" \
         -openings file=matches/openings/noob_3moves_3000.epd format=epd order=random \
@@ -154,7 +165,7 @@ done
     for o in "${opponents[@]}"; do
         log="$out/$o.log"
         [ -f "$log" ] || continue
-        name=$(opponent_args "$o" | sed -n 's/.*name=\([^ ]*\).*/\1/p')
+        name=$(opponent_args "$o" | sed -n 's/^name=//p')
         n=$(sed -n 's/^Games: \([0-9]*\),.*/\1/p' "$log" | tail -1)
         wdl=$(sed -n 's/^Games: [0-9]*, wins: \([0-9]*\), losses: \([0-9]*\), draws: \([0-9]*\).*/\1\/\3\/\2/p' "$log" | tail -1)
         elo=$(sed -n 's/^Elo: *\([^ ]* +\/- [^ ]*\) (95%, pentanomial).*/\1/p' "$log" | tail -1)

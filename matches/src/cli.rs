@@ -662,6 +662,23 @@ mod tests {
         }
     }
 
+    /// An option's name may hold spaces (Stockfish's "Use NNUE"): one
+    /// argument, split at its first `=`.
+    #[test]
+    fn an_option_name_with_a_space() {
+        let mut a = args("-engine cmd=/usr/games/stockfish -engine cmd=./b -each tc=1+0.01");
+        a.insert(2, "option.Use NNUE=false".into());
+        let c = match parse(&a).unwrap() {
+            Command::Run(c) => *c,
+            other => panic!("{other:?}"),
+        };
+        assert_eq!(
+            c.engines[0].options,
+            [("Use NNUE".to_string(), "false".to_string())]
+        );
+        assert!(c.engines[1].options.is_empty());
+    }
+
     #[test]
     fn a_full_command_line() {
         let c = run("-engine cmd=./a name=A option.Hash=64 tc=40/60+0.6 \

@@ -222,6 +222,42 @@ fn gauntlet_help_is_the_usage_block() {
     assert!(text(&o.stderr).contains("unknown option '--frobnicate'"));
 }
 
+/// `gauntlet.sh --dry-run` prints each opponent's `-engine` arguments one a
+/// line, so an option whose name holds a space ("Use NNUE", Stockfish's
+/// classical evaluation) reaches `borrow-match` as one argument; an unknown
+/// opponent is refused before anything is built.
+#[test]
+fn gauntlet_engine_arguments() {
+    let script = concat!(env!("CARGO_MANIFEST_DIR"), "/gauntlet.sh");
+    let o = Command::new("bash")
+        .args([script, "--dry-run", "sfclassical", "toga2"])
+        .output()
+        .unwrap();
+    assert_eq!(o.status.code(), Some(0), "{}", text(&o.stderr));
+    let out = text(&o.stdout);
+    let lines: Vec<&str> = out.lines().collect();
+    assert_eq!(
+        lines,
+        [
+            "== sfclassical",
+            "cmd=/usr/games/stockfish",
+            "name=stockfish-15.1-classical",
+            "option.Threads=1",
+            "option.Use NNUE=false",
+            "== toga2",
+            "cmd=/usr/games/toga2",
+            "name=toga-ii-3.0",
+            "option.OwnBook=false",
+        ]
+    );
+    let o = Command::new("bash")
+        .args([script, "--dry-run", "nosuch"])
+        .output()
+        .unwrap();
+    assert_eq!(o.status.code(), Some(2));
+    assert!(text(&o.stderr).contains("unknown opponent 'nosuch'"));
+}
+
 /// `--version` and `-help`.
 #[test]
 fn version_and_help() {
