@@ -80,23 +80,29 @@ opponent_args() {
         *) return 1 ;;
     esac
 }
+# The opponent's arguments into the array `them`, as borrow-match gets them.
+load_opponent() {
+    local args
+    args=$(opponent_args "$1") || die "unknown opponent '$1' (see --help)"
+    mapfile -t them <<<"$args"
+}
+out=$(realpath -m "$out")
 for o in "${opponents[@]}"; do
-    args=$(opponent_args "$o") || die "unknown opponent '$o' (see --help)"
-    cmd=$(head -1 <<<"$args")
-    cmd=${cmd#cmd=}
+    load_opponent "$o"
+    cmd=${them[0]#cmd=}
+    if [ "$o" = base ]; then
+        [ -n "$base_ref" ] || die "the opponent 'base' needs --base REF"
+    elif [ $dry_run -eq 0 ] && [ ! -x "$cmd" ]; then
+        die "no $o at $cmd (apt-get install glaurung toga2 ethereal-chess stockfish)"
+    fi
     if [ $dry_run -eq 1 ]; then
         echo "== $o"
-        echo "$args"
-    elif [ "$o" = base ]; then
-        [ -n "$base_ref" ] || die "the opponent 'base' needs --base REF"
-    elif [ ! -x "$cmd" ]; then
-        die "no $o at $cmd (apt-get install glaurung toga2 ethereal-chess stockfish)"
+        printf '%s\n' "${them[@]}"
     fi
 done
 [ $dry_run -eq 0 ] || exit 0
 
 mkdir -p "$out"
-out=$(cd "$out" && pwd)
 # The workspace's one build, as the README's `cargo build --release`: after
 # it, this is a no-op (building single packages would rebuild with other
 # features).
@@ -144,7 +150,7 @@ for o in "${opponents[@]}"; do
         echo "$bench" >"$out/$o.bench"
         echo "== $o: $games games at $tc"
     fi
-    mapfile -t them < <(opponent_args "$o")
+    load_opponent "$o"
     "$out/borrow-match" "${go_on[@]}" \
         -engine cmd="$out/borrow" name=borrow \
         -engine "${them[@]}" \
