@@ -656,7 +656,11 @@ mod tests {
     }
 
     fn run(s: &str) -> MatchConfig {
-        match parse(&args(s)).unwrap() {
+        run_args(&args(s))
+    }
+
+    fn run_args(a: &[String]) -> MatchConfig {
+        match parse(a).unwrap() {
             Command::Run(c) => *c,
             other => panic!("{other:?}"),
         }
@@ -668,10 +672,7 @@ mod tests {
     fn an_option_name_with_a_space() {
         let mut a = args("-engine cmd=/usr/games/stockfish -engine cmd=./b -each tc=1+0.01");
         a.insert(2, "option.Use NNUE=false".into());
-        let c = match parse(&a).unwrap() {
-            Command::Run(c) => *c,
-            other => panic!("{other:?}"),
-        };
+        let c = run_args(&a);
         assert_eq!(
             c.engines[0].options,
             [("Use NNUE".to_string(), "false".to_string())]
