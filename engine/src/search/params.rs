@@ -91,13 +91,13 @@ macro_rules! params {
 
 params! {
     /// Aspiration window: the first half-width, in centipawns.
-    aspiration_delta: i32 = 25, 5..=100;
+    aspiration_delta: i32 = 24, 5..=100;
     /// Aspiration windows from this depth on (full window before).
     aspiration_min_depth: u32 = 5, 1..=10;
     /// Reverse futility pruning: up to this depth.
     rfp_max_depth: i32 = 8, 2..=14;
     /// Reverse futility pruning: the margin per ply of depth.
-    rfp_margin: i32 = 80, 20..=200;
+    rfp_margin: i32 = 72, 20..=200;
     /// Reverse futility pruning: the margin is this much smaller when improving.
     rfp_improving: i32 = 40, 0..=120;
     /// Null-move pruning: from this depth on.
@@ -107,11 +107,11 @@ params! {
     /// Null-move pruning: one more ply of reduction per this much depth.
     nmp_depth_divisor: i32 = 4, 2..=8;
     /// Null-move pruning: one more ply per this many centipawns above beta.
-    nmp_eval_divisor: i32 = 200, 50..=400;
+    nmp_eval_divisor: i32 = 199, 50..=400;
     /// Null-move pruning: at most this many plies from the eval term.
     nmp_eval_max: i32 = 3, 0..=6;
     /// Internal iterative reduction: from this depth on, without a TT move.
-    iir_min_depth: i32 = 4, 2..=10;
+    iir_min_depth: i32 = 5, 2..=10;
     /// A tablebase result is stored this much deeper than the node's depth
     /// (it is exact whatever the depth; Stockfish's 6).
     tb_depth_bonus: i32 = 6, 0..=12;
@@ -119,52 +119,52 @@ params! {
     lmp_max_depth: i32 = 6, 2..=12;
     /// Late-move pruning: quiet moves tried before the rest are skipped,
     /// `lmp_base + depth²` (halved when not improving).
-    lmp_base: i32 = 3, 0..=10;
+    lmp_base: i32 = 4, 0..=10;
     /// Futility pruning: the margin's constant part.
-    futility_base: i32 = 100, 0..=300;
+    futility_base: i32 = 96, 0..=300;
     /// Futility pruning: the margin per ply of depth.
-    futility_per_depth: i32 = 90, 20..=200;
+    futility_per_depth: i32 = 85, 20..=200;
     /// SEE pruning in the main search: up to this depth.
     see_prune_max_depth: i32 = 6, 2..=12;
     /// SEE pruning of quiet moves: the threshold per ply of depth (negative).
-    see_quiet_margin: i32 = 60, 10..=150;
+    see_quiet_margin: i32 = 59, 10..=150;
     /// SEE pruning of noisy moves: the threshold per ply of depth squared
     /// (negative).
     see_noisy_margin: i32 = 25, 5..=80;
     /// Late-move reductions: the table's constant term, in hundredths of a
     /// ply.
-    lmr_base: i32 = 75, 0..=200;
+    lmr_base: i32 = 85, 0..=200;
     /// Late-move reductions: the divisor of `ln(depth)·ln(move number)`,
     /// in hundredths.
-    lmr_divisor: i32 = 225, 100..=400;
+    lmr_divisor: i32 = 198, 100..=400;
     /// Late-move reductions: from this depth on.
     lmr_min_depth: i32 = 3, 1..=6;
     /// Late-move reductions: one ply less per this much history.
-    lmr_history_divisor: i32 = 8_000, 2_000..=16_000;
+    lmr_history_divisor: i32 = 8_350, 2_000..=16_000;
     /// History: the bonus per ply of depth squared.
-    history_bonus_scale: i32 = 16, 4..=64;
+    history_bonus_scale: i32 = 17, 4..=64;
     /// History: the largest bonus.
-    history_bonus_max: i32 = 1_600, 400..=4_000;
+    history_bonus_max: i32 = 1_716, 400..=4_000;
     /// History: values tend toward at most this (gravity).
-    history_max: i32 = 16_384, 4_096..=32_767;
+    history_max: i32 = 16_420, 4_096..=32_767;
     /// Correction history: an update weighs depth + 1, at most this…
-    corr_max_weight: i32 = 16, 4..=64;
+    corr_max_weight: i32 = 17, 4..=64;
     /// …out of this.
-    corr_weight_scale: i32 = 256, 64..=1_024;
+    corr_weight_scale: i32 = 245, 64..=1_024;
     /// Singular extensions: from this depth on.
     se_min_depth: i32 = 6, 4..=12;
     /// Singular extensions: the TT entry may be this much shallower.
-    se_tt_depth_margin: i32 = 3, 1..=6;
+    se_tt_depth_margin: i32 = 2, 1..=6;
     /// Singular extensions: the singular beta is the TT score less this
     /// many centipawns per ply of depth.
-    se_beta_per_depth: i32 = 1, 0..=4;
+    se_beta_per_depth: i32 = 2, 0..=4;
     /// Singular extensions: two plies instead of one when the other moves
     /// fall this far below the singular beta (non-PV nodes only)…
-    se_double_margin: i32 = 20, 0..=60;
+    se_double_margin: i32 = 23, 0..=60;
     /// …at most this many times on a path.
     se_max_doubles: u8 = 6, 0..=12;
     /// Quiescence: delta-pruning margin.
-    qs_delta_margin: i32 = 200, 50..=500;
+    qs_delta_margin: i32 = 226, 50..=500;
 }
 
 /// The constants the search plays with: [`DEFAULT`], a constant the
@@ -299,7 +299,13 @@ mod tests {
         let text = spsa_input();
         let lines: Vec<&str> = text.lines().collect();
         assert_eq!(lines.len(), TUNABLES.len());
-        assert_eq!(lines[0], "aspiration_delta, int, 25, 5, 100, 4.75, 0.002");
+        assert_eq!(
+            lines[0],
+            format!(
+                "aspiration_delta, int, {}, 5, 100, 4.75, 0.002",
+                DEFAULT.aspiration_delta
+            )
+        );
         for (line, t) in lines.iter().zip(TUNABLES) {
             let f: Vec<&str> = line.split(", ").collect();
             assert_eq!(f.len(), 7, "{line}");
@@ -317,10 +323,13 @@ mod tests {
     fn the_tuning_build_reads_what_is_set() {
         let store = Store::new(&DEFAULT);
         assert!(set_in(&store, "qs_delta_margin", 50_000).is_err());
-        assert_eq!(read(&store).qs_delta_margin, 200);
+        assert_eq!(read(&store).qs_delta_margin, DEFAULT.qs_delta_margin);
         set_in(&store, "QS_DELTA_MARGIN", 321).unwrap();
         assert_eq!(read(&store).qs_delta_margin, 321);
-        assert_eq!(read(&store).get("rfp_margin"), Some(80));
+        assert_eq!(
+            read(&store).get("rfp_margin"),
+            Some(i64::from(DEFAULT.rfp_margin))
+        );
         assert_eq!(
             *params(),
             DEFAULT,
