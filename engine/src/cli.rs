@@ -108,6 +108,10 @@ enum Cmd {
         #[arg(long, value_name = "N", default_value_t = 1_000,
               value_parser = clap::value_parser!(u64).range(1..))]
         games: u64,
+        /// The number of the first game: the run plays the seed's games from
+        /// G on, as a run from 0 would (the games after a finished chunk)
+        #[arg(long, value_name = "G", default_value_t = 0)]
+        first_game: u64,
         /// Nodes per move
         #[arg(long, value_name = "N", default_value_t = 5_000,
               value_parser = clap::value_parser!(u64).range(1..))]
@@ -309,8 +313,12 @@ fn run_datagen(config: &datagen::Config) -> ExitCode {
         eprintln!("borrow: {e}; stopping it loses the game under way");
     }
     eprintln!(
-        "datagen: {} games, {} nodes a move, {} random plies{}, {} thread{}, seed {}, {} format to {}",
+        "datagen: {} games{}, {} nodes a move, {} random plies{}, {} thread{}, seed {}, {} format to {}",
         config.games,
+        match config.first_game {
+            0 => String::new(),
+            g => format!(" from game {g}"),
+        },
         config.nodes,
         config.random_plies,
         config.openings.as_ref().map_or(String::new(), |p| format!(
@@ -424,6 +432,7 @@ where
         Some(Cmd::Datagen {
             out,
             games,
+            first_game,
             nodes,
             plies,
             openings,
@@ -437,6 +446,7 @@ where
             syzygy,
         }) => {
             let mut config = datagen::Config::new(games, out);
+            config.first_game = first_game;
             config.nodes = nodes;
             config.random_plies = plies;
             config.openings = openings;

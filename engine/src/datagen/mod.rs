@@ -17,7 +17,9 @@
 //! and a small state file beside it (`OUT.state`) records how many games
 //! and bytes are done: `--resume` cuts the output back to that length and
 //! goes on from the next game. An interrupted run keeps every game that was
-//! written, never half a record.
+//! written, never half a record. `--first-game G` starts a run at game `G`
+//! of its seed: the games after a finished chunk (the repository's `data/`)
+//! are made on any machine without the chunk or its state.
 
 pub mod convert;
 pub mod game;
@@ -52,6 +54,9 @@ pub const MAX_PLIES: usize = 100;
 pub struct Config {
     /// Games in all (a resumed run counts the ones already written).
     pub games: u64,
+    /// The number of the first game: the output holds games `first_game`
+    /// to `first_game + games - 1` of the seed.
+    pub first_game: u64,
     /// Nodes per move.
     pub nodes: u64,
     /// Random legal plies after the start position (or the suite's).
@@ -83,6 +88,7 @@ impl Config {
     pub fn new(games: u64, out: PathBuf) -> Config {
         Config {
             games,
+            first_game: 0,
             nodes: 5_000,
             random_plies: 8,
             openings: None,
@@ -194,6 +200,11 @@ fn settings_text(config: &Config) -> String {
         .syzygy
         .as_ref()
         .map_or_else(String::new, |path| format!("syzygy {path}\n"))
+        // Only when set: a run from game 0 keeps the state it always had.
+        + &match config.first_game {
+            0 => String::new(),
+            g => format!("first {g}\n"),
+        }
 }
 
 fn write_state(config: &Config, tally: &Tally) -> io::Result<()> {
@@ -367,8 +378,10 @@ fn worker(
         if g >= config.games {
             break;
         }
-        let start = &starts[(g % starts.len() as u64) as usize];
-        let mut rng = Rng::new(game_seed(config.seed, g));
+        // The game's number in the seed's sequence.
+        let number = config.first_game + g;
+        let start = &starts[(number % starts.len() as u64) as usize];
+        let mut rng = Rng::new(game_seed(config.seed, number));
         let game = game::play(start, settings, &mut rng, shared, &|| {
             stop.load(Ordering::Relaxed)
         });
@@ -397,6 +410,18 @@ fn check(config: &Config) -> Result<(), DatagenError> {
             "--plies {} is more than {MAX_PLIES}",
             config.random_plies
         )));
+    }
+    if nnue::data::marlinformat::is_packed(&config.out) {
+        return Err(DatagenError::Setup(format!(
+            "--out {}: datagen writes a plain file (it is flushed after every game); \
+             pack a finished one with xz",
+            config.out.display()
+        )));
+    }
+    if config.first_game.checked_add(config.games).is_none() {
+        return Err(DatagenError::Setup(
+            "--first-game plus --games is beyond the last game number".into(),
+        ));
     }
     if Format::of_path(&config.out) != config.format {
         return Err(DatagenError::Setup(format!(
@@ -649,6 +674,39 @@ mod tests {
         part.games = 5;
         let e = run(&part, &|| false, |_| {}).unwrap_err().to_string();
         assert!(e.contains("other settings"), "{e}");
+        let _ = std::fs::remove_dir_all(&dir);
+    }
+
+    #[test]
+    fn a_run_from_a_later_game_writes_what_the_whole_run_writes_after_it() {
+        let dir = tmp("first");
+        let whole = config(&dir, "whole.vf", 4, 2);
+        let head = config(&dir, "head.vf", 2, 1);
+        let mut tail = config(&dir, "tail.vf", 2, 2);
+        tail.first_game = 2;
+        run(&whole, &|| false, |_| {}).unwrap();
+        run(&head, &|| false, |_| {}).unwrap();
+        let t = run(&tail, &|| false, |_| {}).unwrap();
+        assert_eq!(t.progress.tally.games, 2);
+        let joined = [
+            std::fs::read(&head.out).unwrap(),
+            std::fs::read(&tail.out).unwrap(),
+        ]
+        .concat();
+        assert!(
+            joined == std::fs::read(&whole.out).unwrap(),
+            "games 0-1 and 2-3 are not the four games"
+        );
+        // The first game is a setting a resumed run must share.
+        assert!(settings_text(&tail).ends_with("first 2\n"));
+        let mut other = tail.clone();
+        (other.first_game, other.games, other.resume) = (3, 3, true);
+        let e = run(&other, &|| false, |_| {}).unwrap_err().to_string();
+        assert!(e.contains("other settings"), "{e}");
+        // A packed name is refused: datagen writes plain files.
+        let packed = config(&dir, "g.vf.xz", 1, 1);
+        let e = run(&packed, &|| false, |_| {}).unwrap_err().to_string();
+        assert!(e.contains("plain"), "{e}");
         let _ = std::fs::remove_dir_all(&dir);
     }
 

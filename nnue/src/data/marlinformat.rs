@@ -70,9 +70,16 @@ impl Format {
         Format::ALL.into_iter().find(|f| f.name() == name)
     }
 
-    /// The format a reader takes a file of this name to be in.
+    /// The format a reader takes a file of this name to be in, a packed
+    /// file's by the name under its `.xz` or `.gz` (`a.vf.xz` holds
+    /// viriformat games; the readers unpack it as they go).
     pub fn of_path(path: &std::path::Path) -> Format {
-        match path.extension().and_then(|e| e.to_str()) {
+        let unpacked = if is_packed(path) {
+            std::path::Path::new(path.file_stem().unwrap_or_default())
+        } else {
+            path
+        };
+        match unpacked.extension().and_then(|e| e.to_str()) {
             Some(e) if e.eq_ignore_ascii_case("vf") => Format::Viri,
             Some(e) if e.eq_ignore_ascii_case("bin") => Format::Binary,
             _ => Format::Text,
@@ -87,6 +94,15 @@ impl Format {
             Format::Viri => "*.vf",
         }
     }
+}
+
+/// Whether the file's name says it is packed (`*.xz` or `*.gz`): the
+/// readers unpack it, the writers (`borrow datagen`, `borrow convert`) write
+/// only plain files.
+pub fn is_packed(path: &std::path::Path) -> bool {
+    path.extension()
+        .and_then(|e| e.to_str())
+        .is_some_and(|e| e.eq_ignore_ascii_case("xz") || e.eq_ignore_ascii_case("gz"))
 }
 
 impl fmt::Display for Format {
@@ -252,6 +268,26 @@ mod tests {
         "8/8/8/4k3/8/8/3QK3/8 b - - 99 300",
         "4k2r/8/8/8/8/8/8/R3K3 b Qk - 0 1",
     ];
+
+    #[test]
+    fn a_packed_file_has_the_format_of_the_name_under_its_packing() {
+        for (name, format) in [
+            ("g.vf", Format::Viri),
+            ("data/g.vf.xz", Format::Viri),
+            ("r.BIN.xz", Format::Binary),
+            ("t.txt.gz", Format::Text),
+            ("x.xz", Format::Text),
+            ("x.vf.zst", Format::Text),
+        ] {
+            assert_eq!(
+                Format::of_path(std::path::Path::new(name)),
+                format,
+                "{name}"
+            );
+        }
+        assert!(is_packed(std::path::Path::new("g.vf.xz")));
+        assert!(!is_packed(std::path::Path::new("g.vf")));
+    }
 
     #[test]
     fn binary_records_round_trip() {

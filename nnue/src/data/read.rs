@@ -2,10 +2,12 @@
 //! [`super::marlinformat`]), the format told by the file's name
 //! ([`Format::of_path`]): lines `FEN | score | result` (the score in
 //! centipawns and the result, 1.0, 0.5 or 0.0, from White's side), as
-//! `shared/data/selfplay` holds, plain or gzip (by the file's first two
-//! bytes); 32-byte binary records (`*.bin`); or whole games in viriformat
-//! (`*.vf`), whose trainable plies ([`super::trainable`])
-//! [`read`] hands on ([`read_games`] gives the games).
+//! `shared/data/selfplay` holds; 32-byte binary records (`*.bin`); or whole
+//! games in viriformat (`*.vf`), whose trainable plies
+//! ([`super::trainable`]) [`read`] hands on ([`read_games`] gives the
+//! games). Any of them may be packed, xz (`*.vf.xz`, as the repository's
+//! `data/` keeps its chunks) or gzip, told by the file's first bytes and
+//! unpacked as it streams, with no unpacked copy on disk.
 
 use std::fmt;
 use std::fs::File;
@@ -74,13 +76,31 @@ fn read_binary(
     unreachable!("the loop returns")
 }
 
-/// Opens `path` for reading; the error names it.
-fn open(path: &Path) -> Result<BufReader<File>, DataError> {
-    File::open(path).map(BufReader::new).map_err(|e| DataError {
+/// The first bytes of an xz stream.
+const XZ_MAGIC: [u8; 6] = [0xfd, b'7', b'z', b'X', b'Z', 0];
+/// The first bytes of a gzip member.
+const GZIP_MAGIC: [u8; 2] = [0x1f, 0x8b];
+
+/// Opens `path` for reading, unpacked as it streams when its first bytes
+/// say xz or gzip (whatever its name); the error names it.
+fn open(path: &Path) -> Result<Box<dyn BufRead>, DataError> {
+    let err = |e: std::io::Error| DataError {
         file: path.display().to_string(),
         line: None,
         format: Format::of_path(path),
         message: e.to_string(),
+    };
+    let mut raw = File::open(path).map(BufReader::new).map_err(err)?;
+    let head = raw.fill_buf().map_err(err)?;
+    Ok(if head.starts_with(&XZ_MAGIC) {
+        // Multi-stream, as `xz` itself reads concatenated files.
+        Box::new(BufReader::new(
+            liblzma::bufread::XzDecoder::new_multi_decoder(raw),
+        ))
+    } else if head.starts_with(&GZIP_MAGIC) {
+        Box::new(BufReader::new(flate2::bufread::MultiGzDecoder::new(raw)))
+    } else {
+        Box::new(raw)
     })
 }
 
@@ -111,11 +131,11 @@ pub fn read_games(path: &Path, each: impl FnMut(ViriGame)) -> Result<usize, Data
 /// is an error naming the file and line (or record, or game).
 pub fn read(path: &Path, mut each: impl FnMut(Labelled)) -> Result<usize, DataError> {
     let name = path.display().to_string();
-    let mut raw = open(path)?;
+    let reader = open(path)?;
     match Format::of_path(path) {
         Format::Viri => {
             let mut count = 0;
-            read_viri(&name, raw, |game| {
+            read_viri(&name, reader, |game| {
                 for (pos, score) in game.trainable_positions() {
                     count += 1;
                     each(Labelled {
@@ -127,7 +147,7 @@ pub fn read(path: &Path, mut each: impl FnMut(Labelled)) -> Result<usize, DataEr
             })?;
             return Ok(count);
         }
-        Format::Binary => return read_binary(&name, raw, each),
+        Format::Binary => return read_binary(&name, reader, each),
         Format::Text => {}
     }
     let err = |line, message: String| DataError {
@@ -135,15 +155,6 @@ pub fn read(path: &Path, mut each: impl FnMut(Labelled)) -> Result<usize, DataEr
         line,
         format: Format::Text,
         message,
-    };
-    let gzip = raw
-        .fill_buf()
-        .map_err(|e| err(None, e.to_string()))?
-        .starts_with(&[0x1f, 0x8b]);
-    let reader: Box<dyn BufRead> = if gzip {
-        Box::new(BufReader::new(flate2::bufread::MultiGzDecoder::new(raw)))
-    } else {
-        Box::new(raw)
     };
     let mut count = 0;
     let mut buf = Vec::new();
@@ -246,5 +257,56 @@ mod tests {
         bad[32 + 30] = 9;
         let e = read_binary("d.bin", &bad[..], |_| {}).unwrap_err();
         assert_eq!(e.to_string(), "d.bin: record 2: result 9 is not 0, 1 or 2");
+    }
+
+    #[test]
+    fn packed_files_read_as_their_plain_selves() {
+        use super::super::marlinformat::pack;
+        use std::io::Write;
+        let dir = std::env::temp_dir().join(format!("nnue-read-packed-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        std::fs::create_dir_all(&dir).unwrap();
+        let pos = movegen::Position::from_fen("8/8/8/4k3/8/8/8/3QK3 w - - 0 1").unwrap();
+        let record = pack(&pos, 900, 1.0);
+        let plain = [record, record].concat();
+        let xz = |bytes: &[u8]| {
+            let mut w = liblzma::write::XzEncoder::new(Vec::new(), 6);
+            w.write_all(bytes).unwrap();
+            w.finish().unwrap()
+        };
+        let gz = |bytes: &[u8]| {
+            let mut w = flate2::write::GzEncoder::new(Vec::new(), flate2::Compression::default());
+            w.write_all(bytes).unwrap();
+            w.finish().unwrap()
+        };
+        // Two xz streams one after the other read as one file, as `xz -d` does.
+        let two_streams = [xz(&plain[..32]), xz(&plain[32..])].concat();
+        for (name, bytes) in [
+            ("a.bin", plain.clone()),
+            ("a.bin.xz", xz(&plain)),
+            ("b.bin.xz", two_streams),
+            ("a.bin.gz", gz(&plain)),
+        ] {
+            let path = dir.join(name);
+            std::fs::write(&path, bytes).unwrap();
+            assert_eq!(Format::of_path(&path), Format::Binary, "{name}");
+            let mut got = Vec::new();
+            assert_eq!(read(&path, |l| got.push(l.score)).unwrap(), 2, "{name}");
+            assert_eq!(got, [900, 900], "{name}");
+        }
+        let text = "8/8/8/4k3/8/8/8/3QK3 w - - 0 1 | 900 | 1.0\n";
+        let path = dir.join("t.txt.xz");
+        std::fs::write(&path, xz(text.as_bytes())).unwrap();
+        assert_eq!(read(&path, |_| {}).unwrap(), 1);
+        // A cut xz file is an error naming it, not a short read.
+        let path = dir.join("cut.bin.xz");
+        let whole = xz(&plain);
+        std::fs::write(&path, &whole[..whole.len() - 8]).unwrap();
+        let e = read(&path, |_| {}).unwrap_err();
+        assert!(
+            e.to_string().starts_with(&path.display().to_string()),
+            "{e}"
+        );
+        let _ = std::fs::remove_dir_all(&dir);
     }
 }
