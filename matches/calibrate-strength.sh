@@ -4,7 +4,7 @@
 # 15.1) at the same UCI_Elo, in colour-swapped pairs from the balanced
 # noob_3moves openings, and prints Borrow's score and Elo +/- 95%. A setting
 # is right when the difference is within +/-150 Elo;
-# docs/strength-calibration.md holds the last run.
+# records/strength-calibration.md holds the last run.
 #
 #   matches/calibrate-strength.sh 1500 1900 2300         # 100 games each, 10+0.1
 #   matches/calibrate-strength.sh --games 40 --tc 5+0.05 1700

@@ -15,13 +15,13 @@ use matches::tournament::{MatchResult, StopReason};
 /// committed.
 pub(crate) const CLASSICAL_RUN: &str = include_str!(concat!(
     env!("CARGO_MANIFEST_DIR"),
-    "/../docs/experiment/2026-11-25-classical/results.json"
+    "/../records/experiment/2026-11-25-classical/results.json"
 ));
 
 /// The full run under the net (2026-11-28), as committed.
 pub(crate) const NNUE_RUN: &str = include_str!(concat!(
     env!("CARGO_MANIFEST_DIR"),
-    "/../docs/experiment/2026-11-28-nnue/results.json"
+    "/../records/experiment/2026-11-28-nnue/results.json"
 ));
 
 /// A match of `pairs` pairs, each scored as given (repeated in turn).

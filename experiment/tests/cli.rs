@@ -81,7 +81,7 @@ fn version_and_the_equals_form() {
 fn compare_two_runs() {
     let last = concat!(
         env!("CARGO_MANIFEST_DIR"),
-        "/../docs/experiment/2026-11-25-classical/results.json"
+        "/../records/experiment/2026-11-25-classical/results.json"
     );
     let dir = TempDir::new("compare");
     let out = dir.join("cmp");

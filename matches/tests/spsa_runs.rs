@@ -1,17 +1,17 @@
-//! The SPSA runs kept in `docs/spsa/`: a run's constants and its state
+//! The SPSA runs kept in `records/spsa/`: a run's constants and its state
 //! live in git, so a new machine goes on with the run where the last one
 //! stopped (`borrow-spsa … -resume`). Each must still read back with
 //! today's code and belong to its own constants and plan.
 
 use matches::spsa::{Schedule, Tuner, parse_params};
 
-/// Run 3: 3,000 iterations of 4 pairs, seed 3 (docs/tested-changes.md,
+/// Run 3: 3,000 iterations of 4 pairs, seed 3 (records/tested-changes.md,
 /// "SPSA runs").
 #[test]
 fn run_3_resumes_with_its_own_constants_and_plan() {
-    let params = parse_params(include_str!("../../docs/spsa/run3-params.txt")).unwrap();
+    let params = parse_params(include_str!("../../records/spsa/run3-params.txt")).unwrap();
     assert_eq!(params.len(), 34);
-    let state = Tuner::from_text(include_str!("../../docs/spsa/run3.state")).unwrap();
+    let state = Tuner::from_text(include_str!("../../records/spsa/run3.state")).unwrap();
     Tuner::new(params, Schedule::new(3000), 3, 4)
         .same_plan(&state)
         .unwrap();

@@ -8,7 +8,7 @@
 //! more decisive than `sigmoid(score / K)` says) a blend inflates the
 //! scores; the `K` fitted so that `sigmoid(score / K)` predicts the
 //! results best inflates them less, not never: one `K` serves every phase
-//! of the game (docs/nnue.md measured ×1.355 at 400 cp, ×1.152 fitted). This is Texel's
+//! of the game (records/nets-diary.md measured ×1.355 at 400 cp, ×1.152 fitted). This is Texel's
 //! fit of `K`, on the search's scores; `borrow-tune`'s `K` is a factor
 //! without unit, `sigmoid(K × eval / 400)`, so 400 over it is this one.
 //!

@@ -4,7 +4,7 @@
 //!
 //! The mapping from Elo to budget and temperature is calibrated by games
 //! against Debian's Stockfish 15.1 at the same `UCI_Elo`
-//! (`docs/strength-calibration.md` says how, and what was measured). Its anchors are the constants
+//! (`records/strength-calibration.md` says how, and what was measured). Its anchors are the constants
 //! below; between two anchors both figures are interpolated geometrically.
 
 use movegen::Move;
@@ -21,7 +21,7 @@ struct Anchor {
 }
 
 /// The calibration, weakest first (the games behind each anchor are in
-/// `docs/strength-calibration.md`). The strongest is Borrow's own level at
+/// `records/strength-calibration.md`). The strongest is Borrow's own level at
 /// 10+0.1 (one line), held to about 1.75 times the nodes an average move
 /// gets there, so that the limit cuts only its longest moves and the
 /// setting does not grow with longer clocks.
