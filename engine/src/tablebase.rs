@@ -15,11 +15,7 @@ use movegen::{Move, Position, Role};
 use shakmaty::{CastlingMode, Chess, FromSetup, Position as _};
 use shakmaty_syzygy::{AmbiguousWdl, Tablebase, Wdl};
 
-/// The score of a tablebase win `ply` plies from the root is
-/// `TB_WIN - ply`: below every mate score, above every evaluation.
-pub const TB_WIN: i32 = 20_000;
-/// Scores at or beyond this are tablebase wins (or mates).
-pub const TB_WIN_BOUND: i32 = TB_WIN - crate::search::MAX_PLY as i32;
+use nnue::score::{MAX_PLY, TB_WIN};
 
 /// Opened tables and how to probe them.
 pub struct Syzygy {
@@ -172,7 +168,7 @@ impl Syzygy {
             .filter(|r| outcome == TbResult::Draw || r.2 == plies)
             .map(|r| r.0)
             .collect();
-        let away = (plies as i32 + 1).min(crate::search::MAX_PLY as i32);
+        let away = (plies as i32 + 1).min(MAX_PLY as i32);
         let score = match outcome {
             TbResult::Win => TB_WIN - away,
             TbResult::Loss => -TB_WIN + away,

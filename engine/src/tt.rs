@@ -189,7 +189,7 @@ impl Table {
 /// search score at `ply`.
 pub fn score_to_tt(score: i32, ply: usize) -> i32 {
     // Mates and tablebase wins count from the node, not the root.
-    use crate::tablebase::TB_WIN_BOUND as MATE_BOUND;
+    use nnue::score::TB_WIN_BOUND as MATE_BOUND;
     if score >= MATE_BOUND {
         score + ply as i32
     } else if score <= -MATE_BOUND {
@@ -201,7 +201,7 @@ pub fn score_to_tt(score: i32, ply: usize) -> i32 {
 
 /// The inverse of [`score_to_tt`].
 pub fn score_from_tt(score: i32, ply: usize) -> i32 {
-    use crate::tablebase::TB_WIN_BOUND as MATE_BOUND;
+    use nnue::score::TB_WIN_BOUND as MATE_BOUND;
     if score >= MATE_BOUND {
         score - ply as i32
     } else if score <= -MATE_BOUND {

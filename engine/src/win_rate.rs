@@ -21,8 +21,7 @@
 use attacks::SliderAttacks;
 use movegen::{Position, Role};
 
-use crate::search::Score;
-use crate::tablebase::TB_WIN_BOUND;
+use nnue::score::{Score, TB_WIN_BOUND};
 
 /// The model's four parameters.
 #[derive(Copy, Clone, Debug, PartialEq)]

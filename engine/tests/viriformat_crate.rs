@@ -13,8 +13,8 @@ use std::path::PathBuf;
 
 use engine::datagen::{Config, Format, run};
 use movegen::Position;
-use nnue::data::viriformat::{FILE_MATE_BOUND, ViriGame, encode_move, read_games, to_file_score};
-use nnue::score::{MATE, MATE_BOUND};
+use nnue::data::viriformat::{ViriGame, encode_move, read_games};
+use nnue::score::{FILE_MATE_BOUND, MATE, MATE_BOUND, to_file_score};
 use viriformat::chess::board::Board;
 use viriformat::dataformat::{Filter, Game, WDL};
 

@@ -8,7 +8,7 @@ use attacks::{Color, SliderAttacks};
 use movegen::{Position, Role};
 
 use super::params::params;
-use super::score::MATE_BOUND;
+use nnue::score::MATE_BOUND;
 
 /// Entries per side to move in each table (a power of two).
 const SIZE: usize = 16_384;

@@ -5,9 +5,9 @@
 
 use attacks::{Color, SliderAttacks};
 use movegen::{Move, Position};
+use nnue::score::MAX_PLY;
 
 use super::params::params;
-use super::stack::MAX_PLY;
 
 /// Move-ordering statistics of one search thread.
 pub struct Histories {

@@ -10,12 +10,11 @@ use movegen::{Move, Position};
 
 use super::params::params;
 use super::report::{Report, Reporter, SearchResult};
-use super::score::{INFINITY, MATE, MATE_BOUND, Score};
 use super::shared::wait_for_stop;
-use super::stack::MAX_PLY;
 use super::strength::pick;
 use super::worker::Worker;
 use crate::tt::Bound;
+use nnue::score::{INFINITY, MATE, MATE_BOUND, MAX_PLY, Score};
 
 /// Iterative deepening for one thread.
 pub(super) fn iterate<A: SliderAttacks>(

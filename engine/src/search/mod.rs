@@ -7,8 +7,9 @@
 //! [`Reporter`] what it found.
 //!
 //! - `limits`: what is asked ([`Limits`]); `report`: what is answered
-//!   ([`Report`] to a [`Reporter`], [`SearchResult`]); `score`: the score scale
-//!   ([`MATE`], [`INFINITY`]) and [`Score`].
+//!   ([`Report`] to a [`Reporter`], [`SearchResult`]). The score scale
+//!   ([`MATE`], [`INFINITY`], [`MAX_PLY`]) and [`Score`] are
+//!   [`nnue::score`]'s, which the tablebases and the training data share.
 //! - `threads`: [`search`], the entry point: the threads of Lazy SMP.
 //! - `iterate`: iterative deepening and aspiration windows, one thread.
 //! - `shared`: the [`Shared`] state of the threads and what each learned,
@@ -33,7 +34,6 @@ mod movepick;
 mod negamax;
 pub mod params;
 mod report;
-mod score;
 mod see;
 mod shared;
 mod stack;
@@ -42,10 +42,9 @@ mod threads;
 mod worker;
 
 pub use limits::Limits;
+pub use nnue::score::{INFINITY, MATE, MATE_BOUND, MAX_PLY, Score};
 pub use report::{Report, Reporter, SearchResult, Silent};
-pub use score::{INFINITY, MATE, MATE_BOUND, Score};
 pub use see::{SEE_VALUE, see};
 pub use shared::Shared;
-pub use stack::MAX_PLY;
 pub use strength::Strength;
 pub use threads::search;

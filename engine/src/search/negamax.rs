@@ -10,12 +10,11 @@ use movegen::{Move, Position, Role, Stage};
 use super::history::{NO_CONT, cont_key};
 use super::movepick::{MovePicker, is_tactical};
 use super::params::params;
-use super::score::{INFINITY, MATE, MATE_BOUND};
 use super::see::value;
-use super::stack::MAX_PLY;
 use super::worker::Worker;
-use crate::tablebase::{TB_WIN, TbResult};
+use crate::tablebase::TbResult;
 use crate::tt::{Bound, Entry, score_from_tt, score_to_tt};
+use nnue::score::{INFINITY, MATE, MATE_BOUND, MAX_PLY, TB_WIN};
 
 impl<A: SliderAttacks> Worker<'_, A> {
     /// The move played one ply up, or null at the root.

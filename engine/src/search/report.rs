@@ -5,8 +5,8 @@ use std::time::Duration;
 
 use movegen::Move;
 
-use super::score::Score;
 use crate::tt::Bound;
+use nnue::score::Score;
 
 /// One line of progress.
 #[derive(Clone, Debug, PartialEq, Eq)]

@@ -6,10 +6,9 @@
 
 use movegen::Move;
 
-use super::history::NO_CONT;
+use nnue::score::MAX_PLY;
 
-/// The deepest ply the search goes.
-pub const MAX_PLY: usize = 120;
+use super::history::NO_CONT;
 
 /// What the search keeps at one ply.
 #[derive(Clone, Copy, Debug)]

@@ -9,7 +9,7 @@
 
 use movegen::Move;
 
-use super::score::MATE_BOUND;
+use nnue::score::MATE_BOUND;
 
 /// One point of the calibration: at `elo`, search about `nodes` nodes and
 /// choose among the root moves with this `temperature` (centipawns).

@@ -10,9 +10,9 @@ use movegen::{Move, Position};
 use super::iterate::iterate;
 use super::limits::Limits;
 use super::report::{Reporter, SearchResult, Silent};
-use super::score::MATE;
 use super::shared::{Learned, NO_TB_SCORE, Shared, wait_for_stop};
 use super::worker::Worker;
+use nnue::score::MATE;
 
 /// Searches `pos` (reached through positions whose keys are `history`, oldest
 /// first) with `threads` threads until the limits or `shared.stop`.

@@ -11,14 +11,13 @@ use super::correction::Correction;
 use super::history::{Histories, NO_CONT};
 use super::limits::Limits;
 use super::params::{self, params};
-use super::score::INFINITY;
 use super::shared::{Learned, Shared};
-use super::stack::{MAX_PLY, Stack, new_stack};
+use super::stack::{Stack, new_stack};
 use crate::eval::{PawnTable, evaluate_cached};
 use crate::evaluator::{Evaluator, net_defers};
-use crate::tablebase::TB_WIN_BOUND;
 use crate::tt::Entry;
 use nnue::AccumulatorStack;
+use nnue::score::{INFINITY, MAX_PLY, TB_WIN_BOUND};
 
 /// Late-move reductions by depth and move number.
 fn lmr_table() -> Box<[[i32; 64]; 64]> {

@@ -34,40 +34,7 @@ use movegen::{Move, MoveKind, Position, Role};
 
 use super::marlinformat::{self as format, Format, RECORD_SIZE, pack, read_full, unpack};
 use super::trainable;
-use crate::score::{MATE, MATE_BOUND};
-
-/// A file score of mate now; mate in `n` plies is `FILE_MATE - n`.
-pub const FILE_MATE: i32 = i16::MAX as i32;
-/// The `viriformat` crate's default `Filter::max_eval`: scores whose
-/// magnitude reaches it are game-theoretic (mates, tablebase wins) and
-/// dropped.
-pub const FILE_MATE_BOUND: i32 = 31_339;
-
-/// A search score (centipawns or `±(MATE − n)`) as the file holds it:
-/// centipawns unchanged (clamped to `i16`), a mate in `n` plies as
-/// `±(FILE_MATE − n)`.
-pub fn to_file_score(score: i32) -> i16 {
-    let file = if score.abs() >= MATE_BOUND {
-        let plies = (MATE - score.abs()).max(0);
-        score.signum() * (FILE_MATE - plies)
-    } else {
-        score.clamp(-(FILE_MATE_BOUND - 1), FILE_MATE_BOUND - 1)
-    };
-    file as i16
-}
-
-/// A file score as a search score: the inverse of [`to_file_score`]. A
-/// score at or beyond [`FILE_MATE_BOUND`] is a mate (another engine's
-/// tablebase win there reads as a mate as distant as the scale allows).
-pub fn from_file_score(file: i16) -> i32 {
-    let file = i32::from(file);
-    if file.abs() >= FILE_MATE_BOUND {
-        let plies = (FILE_MATE - file.abs()).clamp(0, MATE - MATE_BOUND);
-        file.signum() * (MATE - plies)
-    } else {
-        file
-    }
-}
+use crate::score::{from_file_score, to_file_score};
 
 /// The bytes that end a game's moves.
 const TERMINATOR: [u8; 4] = [0; 4];
@@ -211,6 +178,7 @@ pub fn read_games(
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::score::{FILE_MATE_BOUND, MATE, MATE_BOUND};
 
     fn play(pos: &mut Position, uci: &str) -> Move {
         let m = pos.parse_uci(uci).unwrap_or_else(|e| panic!("{uci}: {e}"));
