@@ -98,6 +98,32 @@ pub enum CastlingNotation {
     Shredder,
 }
 
+/// Which castling rights the lenient reading keeps
+/// ([`Position::from_fen_lenient`](crate::Position::from_fen_lenient)), as
+/// shakmaty's `CastlingMode` does. The strict reading needs no mode: it
+/// takes every right that can stand, standard or Chess960.
+#[derive(Copy, Clone, Debug, Default, PartialEq, Eq, Hash)]
+pub enum CastlingMode {
+    /// Standard chess: a right needs its king on the `e` file and its rook
+    /// in the corner (`a1`, `h1`, `a8`, `h8`).
+    #[default]
+    Standard,
+    /// Chess960: a right needs its king and its rook on their back rank, the
+    /// rook the outermost of the rights on its side of the king.
+    Chess960,
+}
+
+impl CastlingMode {
+    /// `Chess960` if `chess960`, else `Standard` (as UCI's `UCI_Chess960`).
+    pub const fn from_chess960(chess960: bool) -> CastlingMode {
+        if chess960 {
+            CastlingMode::Chess960
+        } else {
+            CastlingMode::Standard
+        }
+    }
+}
+
 /// The rank `color`'s pieces start on.
 #[inline(always)]
 pub const fn back_rank(color: Color) -> Rank {

@@ -56,6 +56,33 @@ impl Setup {
         rooks
     }
 
+    /// The rooks of `castling_rooks` that can castle on this board: those
+    /// among [`castling_allowed`](Self::castling_allowed), and of several on
+    /// one side of a king only the outermost (the rook X-FEN's `K` or `Q`
+    /// names). shakmaty's reading with its invalid castling rights ignored
+    /// and python-chess's `clean_castling_rights()` keep the same rooks.
+    /// Equal to `castling_rooks` exactly when validation accepts the rights.
+    pub fn valid_castling_rooks(&self) -> Bitboard {
+        let rooks = self.castling_rooks & self.castling_allowed();
+        let mut kept = Bitboard::EMPTY;
+        for color in Color::ALL {
+            let rank = Bitboard::rank(back_rank(color));
+            let king = self.pieces(Piece {
+                color,
+                role: Role::King,
+            }) & rank;
+            let Some(king) = king.ls1b() else { continue };
+            let mine = rooks & rank;
+            // One rank: the lowest square is the lowest file.
+            let queen_side = mine.filter(|r| r.file() < king.file()).min();
+            let king_side = mine.filter(|r| r.file() > king.file()).max();
+            for rook in queen_side.into_iter().chain(king_side) {
+                kept = kept.with(rook);
+            }
+        }
+        kept
+    }
+
     /// The rooks that the flags `rights` stand for, as X-FEN reads `KQkq`:
     /// the outermost rook on each side of the king, where there is one.
     pub fn rooks_for(&self, rights: crate::CastlingRights) -> Bitboard {
@@ -70,6 +97,33 @@ impl Setup {
             }
         }
         rooks
+    }
+
+    /// `true` if the en-passant square, where there is one, follows a double
+    /// push of the side not to move: on the sixth rank (the third with Black
+    /// to move), empty, with the pawn that passed it in front of it and the
+    /// square it came from empty. Whether a pawn can capture there does not
+    /// matter. A position is valid only if this holds.
+    pub fn ep_square_follows_double_push(&self) -> bool {
+        let Some(ep) = self.ep_square else {
+            return true;
+        };
+        let us = self.turn;
+        let (ep_rank, pawn_sq, origin) = match us {
+            Color::White => (Rank::Sixth, ep.offset(0, -1), ep.offset(0, 1)),
+            Color::Black => (Rank::Third, ep.offset(0, 1), ep.offset(0, -1)),
+        };
+        let at = |sq: Square| self.board[sq.index()];
+        ep.rank() == ep_rank
+            && at(ep).is_none()
+            && origin.is_some_and(|o| at(o).is_none())
+            && pawn_sq.is_some_and(|p| {
+                at(p)
+                    == Some(Piece {
+                        color: !us,
+                        role: Role::Pawn,
+                    })
+            })
     }
 }
 
@@ -131,25 +185,45 @@ impl FromStr for Setup {
                 reason: "expected 6 fields (or 4 without the clocks)",
             });
         }
-        let board = parse_board(fields[0])?;
-        let turn = match fields[1] {
+        Setup::from_fields(&fields)
+    }
+}
+
+impl Setup {
+    /// Parses the fields of a FEN: 4 (without the clocks: 0 and 1) or 6.
+    pub(crate) fn from_fields(fields: &[&str]) -> Result<Setup, ParseFenError> {
+        let (board, turn, castling, ep, clocks) = match *fields {
+            [board, turn, castling, ep, ref clocks @ ..] if matches!(clocks.len(), 0 | 2) => {
+                (board, turn, castling, ep, clocks)
+            }
+            _ => {
+                return Err(ParseFenError {
+                    field: None,
+                    token: fields.join(" "),
+                    reason: "expected 6 fields (or 4 without the clocks)",
+                });
+            }
+        };
+        let board = parse_board(board)?;
+        let turn = match turn {
             "w" => Color::White,
             "b" => Color::Black,
             t => return Err(ParseFenError::new(FenField::Turn, t, "expected 'w' or 'b'")),
         };
-        let (castling_rooks, castling_notation) = castling::parse_field(fields[2], &board)
-            .map_err(|reason| ParseFenError::new(FenField::Castling, fields[2], reason))?;
-        let ep_square = match fields[3] {
+        let (castling_rooks, castling_notation) = castling::parse_field(castling, &board)
+            .map_err(|reason| ParseFenError::new(FenField::Castling, castling, reason))?;
+        let ep_square = match ep {
             "-" => None,
             t => Some(t.parse::<Square>().map_err(|_| {
                 ParseFenError::new(FenField::EnPassant, t, "expected '-' or a square a1..h8")
             })?),
         };
-        let (halfmoves, fullmoves) = if fields.len() == 6 {
-            let full = parse_counter(fields[5], FenField::Fullmoves)?;
-            (parse_counter(fields[4], FenField::Halfmoves)?, full.max(1))
-        } else {
-            (0, 1)
+        let (halfmoves, fullmoves) = match *clocks {
+            [half, full] => {
+                let full = parse_counter(full, FenField::Fullmoves)?;
+                (parse_counter(half, FenField::Halfmoves)?, full.max(1))
+            }
+            _ => (0, 1),
         };
         Ok(Setup {
             board,

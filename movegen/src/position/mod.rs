@@ -79,7 +79,9 @@ impl<A: SliderAttacks> Position<A> {
             .unwrap_or_else(|_| unreachable!("the starting position is legal"))
     }
 
-    /// Reads a FEN (6 fields, or 4 without the clocks) in its two stages.
+    /// Reads a FEN (6 fields, or 4 without the clocks) in its two stages,
+    /// strictly: for the lenient reading a GUI's FEN wants, see
+    /// [`from_fen_lenient`](Position::from_fen_lenient).
     pub fn from_fen(fen: &str) -> Result<Position<A>, FenError> {
         let setup: Setup = fen.parse()?;
         Ok(Position::from_setup(&setup)?)
@@ -131,45 +133,20 @@ impl<A: SliderAttacks> Position<A> {
         }
         // Castling rooks: own rooks on the back rank with their king, at
         // most one on each side of it.
-        if (setup.castling_rooks - setup.castling_allowed()).any() {
+        if setup.valid_castling_rooks() != setup.castling_rooks {
             return Err(PositionError::InvalidCastlingRights);
         }
         let mut castling_squares = setup.castling_rooks;
         let kings = [pos.king_of(Color::White), pos.king_of(Color::Black)];
         for color in Color::ALL {
-            let rooks = setup.castling_rooks & Bitboard::rank(back_rank(color));
-            if rooks.any() {
+            if (setup.castling_rooks & Bitboard::rank(back_rank(color))).any() {
                 castling_squares |= kings[color.index()];
-            }
-            let king = kings[color.index()].file();
-            let king_side = rooks.filter(|r| r.file() > king).count();
-            if king_side > 1 || rooks.count() - king_side as u32 > 1 {
-                return Err(PositionError::InvalidCastlingRights);
             }
         }
         pos.castling_squares = BackRanks::pack(castling_squares);
         pos.castling = CastlingRights::of_rooks(setup.castling_rooks, kings);
-        if let Some(ep) = pos.ep_square {
-            // The square behind a pawn of the side not to move that just made
-            // a double push: empty, with its origin square empty too.
-            let us = pos.turn;
-            let (ep_rank, pawn_sq, origin) = match us {
-                Color::White => (Rank::Sixth, ep.offset(0, -1), ep.offset(0, 1)),
-                Color::Black => (Rank::Third, ep.offset(0, 1), ep.offset(0, -1)),
-            };
-            let ok = ep.rank() == ep_rank
-                && pos.piece_at(ep).is_none()
-                && origin.is_some_and(|o| pos.piece_at(o).is_none())
-                && pawn_sq.is_some_and(|p| {
-                    pos.piece_at(p)
-                        == Some(Piece {
-                            color: !us,
-                            role: Role::Pawn,
-                        })
-                });
-            if !ok {
-                return Err(PositionError::InvalidEnPassant);
-            }
+        if !setup.ep_square_follows_double_push() {
+            return Err(PositionError::InvalidEnPassant);
         }
         let them_king = pos.king_of(!pos.turn);
         if pos.attackers(pos.turn, them_king, pos.occupied()).any() {
