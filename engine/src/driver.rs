@@ -11,7 +11,7 @@ use std::time::Instant;
 
 use attacks::Square;
 use attacks::{SliderAttacks, dispatch};
-use movegen::{IllegalMoveError, Move, MoveError, Position, STARTING_FEN};
+use movegen::{CastlingMode, Move, Position};
 
 use book::{Book, plural};
 use rng::Rng;
@@ -19,10 +19,11 @@ use rng::Rng;
 use crate::eval::evaluate;
 use crate::evaluator::{EvalKind, Evaluator, net_defers};
 use crate::options::{Name, OPTIONS, Options, Spec, Value};
+use crate::position_command::{self, move_error};
 use crate::search::{Limits, Report, Reporter, Score, Shared, Strength, search};
 use crate::tablebase::{Syzygy, Tables};
 use crate::tt::{Bound, Table};
-use crate::uci::{Command, Go, quote};
+use crate::uci::{Command, Go};
 use nnue::{Accumulator, Network};
 
 /// The engine's name and version, for `id name`.
@@ -118,8 +119,10 @@ pub struct Driver {
     table_pending: bool,
     /// The size of the table held now, in MB (1: the stand-in).
     table_mb: usize,
-    /// The current position and the keys of the positions before it.
-    position: Position,
+    /// The position of the last `position` command and the keys of the
+    /// positions before it; or why that command gave no position to play
+    /// (then `go` answers `bestmove 0000`, never a move of an older one).
+    position: Result<Position, String>,
     history: Vec<u64>,
     search: Option<JoinHandle<()>>,
     debug: bool,
@@ -145,7 +148,7 @@ impl Driver {
             table_pending: true,
             table_mb: 1,
             options,
-            position: Position::startpos(),
+            position: Ok(Position::startpos()),
             history: Vec::new(),
             search: None,
             debug: false,
@@ -260,7 +263,16 @@ impl Driver {
             }
             Command::Position { fen, moves } => {
                 self.stop_search();
-                self.set_position(fen.as_deref(), &moves);
+                let mode = CastlingMode::from_chess960(self.options.chess960);
+                let reading = position_command::read(fen.as_deref(), &moves, mode);
+                for note in &reading.notes {
+                    self.info_string(note);
+                }
+                self.set_position(reading.position);
+            }
+            Command::BadPosition(why) => {
+                self.stop_search();
+                self.set_position(Err(why));
             }
             Command::Go(go) => {
                 self.stop_search();
@@ -287,14 +299,19 @@ impl Driver {
             }
             Command::Register => {}
             Command::Display => {
-                for line in board_lines(&self.position) {
+                let Some(pos) = self.playable("show") else {
+                    return true;
+                };
+                for line in board_lines(&pos) {
                     self.say(&line);
                 }
-                self.say(&format!("fen {}", self.position.fen()));
-                self.say(&format!("key {:016x}", self.position.key()));
+                self.say(&format!("fen {}", pos.fen()));
+                self.say(&format!("key {:016x}", pos.key()));
             }
             Command::Eval => {
-                let pos = self.position;
+                let Some(pos) = self.playable("evaluate") else {
+                    return true;
+                };
                 let classical =
                     dispatch!(self.options.method, A => evaluate(&pos.with_method::<A>()));
                 let nnue = Accumulator::refresh(&self.net, &pos).evaluate(&self.net, &pos);
@@ -493,50 +510,47 @@ impl Driver {
         }
     }
 
-    fn set_position(&mut self, fen: Option<&str>, moves: &[String]) {
-        let fen = fen.unwrap_or(STARTING_FEN);
-        let mut pos: Position = match Position::from_fen(fen) {
-            Ok(p) => p,
-            Err(e) => {
-                self.info_string(&format!("{e}; position unchanged"));
-                return;
+    /// Sets the position a `position` command read, or none, saying why.
+    fn set_position(&mut self, read: Result<(Position, Vec<u64>), String>) {
+        match read {
+            Ok((pos, history)) => {
+                self.position = Ok(pos);
+                self.history = history;
             }
-        };
-        let mut history = Vec::with_capacity(moves.len());
-        for (i, text) in moves.iter().enumerate() {
-            match pos.parse_uci(text) {
-                Ok(m) => {
-                    history.push(pos.key());
-                    pos.play_unchecked(m);
-                }
-                Err(e) => {
-                    self.info_string(&format!(
-                        "{} at move {} of the list; ignoring it and the {} after it",
-                        move_error(&e),
-                        i + 1,
-                        moves.len() - i - 1
-                    ));
-                    break;
-                }
+            Err(why) => {
+                self.info_string(&format!(
+                    "{why}; no position to play: 'go' answers 'bestmove 0000' \
+                     until a 'position' that can be played"
+                ));
+                self.position = Err(why);
+                self.history.clear();
             }
         }
-        // Keep only what can still repeat (since the last irreversible move).
-        let keep = (pos.halfmoves() as usize).min(history.len());
-        self.history = history.split_off(history.len() - keep);
-        self.position = pos;
+    }
+
+    /// The position to act on, or `None` after saying that there is none to
+    /// `act` on, and why.
+    fn playable(&self, act: &str) -> Option<Position> {
+        match &self.position {
+            Ok(pos) => Some(*pos),
+            Err(why) => {
+                self.info_string(&format!("no position to {act} ({why})"));
+                None
+            }
+        }
     }
 
     /// A move from the opening book for a timed or fixed search, if the book
     /// is on and has one here.
-    fn book_move(&mut self, go: &Go) -> Option<Move> {
+    fn book_move(&mut self, go: &Go, pos: &Position) -> Option<Move> {
         if !self.options.own_book || go.infinite || go.ponder || !go.searchmoves.is_empty() {
             return None;
         }
-        if self.position.fullmoves() > self.options.book_depth {
+        if pos.fullmoves() > self.options.book_depth {
             return None;
         }
         let book = self.book.as_ref()?;
-        let moves = book.probe(&self.position);
+        let moves = book.probe(pos);
         let chosen = book::choose_weighted(&moves, &mut self.rng)?;
         let total: u64 = moves.iter().map(|m| u64::from(m.weight)).sum();
         let text = format!(
@@ -552,16 +566,21 @@ impl Driver {
     }
 
     fn go(&mut self, go: Go) {
+        // No position: the answer at once, whatever the `go` (`infinite`
+        // and `ponder` too), and never a move of the position before.
+        let Some(pos) = self.playable("search") else {
+            self.say("bestmove 0000");
+            return;
+        };
         let chess960 = self.options.chess960;
         let wdl_material = self
             .options
             .show_wdl
-            .then(|| crate::win_rate::material(&self.position));
-        if let Some(m) = self.book_move(&go) {
+            .then(|| crate::win_rate::material(&pos));
+        if let Some(m) = self.book_move(&go, &pos) {
             self.say(&format!("bestmove {}", m.uci(chess960)));
             return;
         }
-        let pos = self.position;
         let (soft, hard) = crate::time::limits_of_go(&go, pos.turn(), self.options.move_overhead);
         let mut searchmoves = Vec::new();
         for text in &go.searchmoves {
@@ -664,10 +683,12 @@ impl Driver {
     /// `isready` is answered, and `stop`, `quit`, `go` and `position` end it
     /// (then it says so instead of a count).
     fn perft(&mut self, depth: u32) {
+        let Some(pos) = self.playable("count") else {
+            return;
+        };
         let shared = Arc::clone(&self.shared);
         shared.stop.store(false, Ordering::Relaxed);
         let out = Arc::clone(&self.out);
-        let pos = self.position;
         let handle =
             std::thread::Builder::new().name("perft".into()).spawn(
                 move || match perft::perft_until(&pos, depth, &shared.stop) {
@@ -679,22 +700,6 @@ impl Driver {
             Ok(h) => self.search = Some(h),
             Err(e) => self.info_string(&format!("cannot start the perft thread: {e}")),
         }
-    }
-}
-
-/// A move the position list or `searchmoves` could not use. UCI takes UCI
-/// notation only: SAN (`e4`, `Nf3`) is refused, and the message says which
-/// notation was expected.
-fn move_error(e: &MoveError) -> String {
-    match e {
-        MoveError::Syntax(e) => format!(
-            "'{}' is not a move in UCI notation (UCI notation expected, as in e2e4 or e7e8q)",
-            quote(e.text())
-        ),
-        MoveError::Illegal(e) => match e {
-            IllegalMoveError::Illegal(text) => format!("illegal move '{}'", quote(text)),
-            IllegalMoveError::Ambiguous(text) => format!("ambiguous move '{}'", quote(text)),
-        },
     }
 }
 

@@ -4,6 +4,8 @@
 //!
 //! - [`uci`]: UCI text parsed into typed [`uci::Command`]s.
 //! - [`driver`]: the protocol driver: position, options, the search thread.
+//! - [`position_command`]: `position`: the GUI's FEN read leniently, the
+//!   moves played on it.
 //! - [`options`]: the UCI options, one table of names, types and ranges.
 //! - [`search`]: iterative deepening, PVS, quiescence, pruning, Lazy SMP.
 //! - [`eval`]: the hand-crafted, tapered evaluation and its weights.
@@ -32,6 +34,7 @@ pub mod eval;
 pub mod evaluator;
 pub use nnue;
 pub mod options;
+pub mod position_command;
 pub mod search;
 pub mod tablebase;
 pub mod time;

@@ -83,6 +83,10 @@ pub enum Command {
         /// The moves, as given (checked when played).
         moves: Vec<String>,
     },
+    /// `position` followed by words that are no position (`position
+    /// sideways`, `position fen` without a FEN), with what is wrong: there
+    /// is no position to play until the next good `position`.
+    BadPosition(String),
     /// `go ...`
     Go(Go),
     /// `stop`
@@ -264,7 +268,7 @@ pub fn parse(line: &str) -> Command {
         "go" => return Command::Go(parse_go(&tokens[1..])),
         // UCI's registration: nothing to register, so accepted silently.
         "register" => return Command::Register,
-        "position" => return parse_position(&tokens[1..]).unwrap_or_else(Command::Invalid),
+        "position" => return parse_position(&tokens[1..]).unwrap_or_else(Command::BadPosition),
         "d" => return Command::Display,
         "eval" => return Command::Eval,
         "help" => return Command::Help,
@@ -388,8 +392,9 @@ mod tests {
                 moves: vec![]
             }
         );
-        assert!(matches!(parse("position"), Command::Invalid(_)));
-        assert!(matches!(parse("position fen"), Command::Invalid(_)));
+        for line in ["position", "position fen", "position startpos e2e4"] {
+            assert!(matches!(parse(line), Command::BadPosition(_)), "{line}");
+        }
     }
 
     #[test]

@@ -18,10 +18,6 @@ fn garbage_is_answered_with_info_string_and_the_engine_keeps_serving() {
         "hello world",
         "readyok",
         "bestmove e2e4",
-        "position",
-        "position fen",
-        "position sideways",
-        "position startpos e2e4",
         "setoption",
         "setoption name",
         "setoption Hash 32",
@@ -265,41 +261,162 @@ fn binary_junk_and_odd_line_endings_do_not_break_the_engine() {
     e.quit(); // also checks the output has no control characters
 }
 
+/// Issue 74: the FENs GUIs send, read as they mean them: stale castling
+/// rights dropped (standard, X-FEN and Shredder-FEN in Chess960), missing
+/// fields defaulted, an en-passant square behind no double push ignored,
+/// each said in one `info string`; the search answers in the FEN's
+/// position, never in the one before.
 #[test]
-fn bad_fens_are_refused_and_the_position_kept() {
+fn gui_fens_are_read_leniently_and_searched_in_their_position() {
     let mut e = Engine::new();
-    e.send("position startpos moves d2d4 d7d5");
-    let pos = play_all(STARTPOS, &["d2d4", "d7d5"]);
-    for fen in [
-        "garbage",
-        "8/8/8/8/8/8/8/8 w - - 0 1",                      // no kings
-        "8/8/8/8/8/8/8/K6K w - - 0 1",                    // two white kings
-        "k7/8/8/8/8/8/8/K6R b - - 0 1 extra",             // seven fields
-        "k7/8/8/8/8/8/8/K7 w - -  5",                     // five fields
-        "k7/9/8/8/8/8/8/K7 w - - 0 1",                    // bad digit
-        "k7/8/8/8/8/8/8/K7/8 w - - 0 1",                  // nine ranks
-        "k7/8/8/8/8/8/8/K6 w - - 0 1",                    // short rank
-        "k7/8/8/8/8/8/8/K7 x - - 0 1",                    // side to move
-        "kP6/8/8/8/8/8/8/K7 w - - 0 1",                   // pawn on rank 8
-        "k7/8/8/8/8/8/8/K7 w KQkq - 0 1",                 // castling rights
-        "k7/8/8/8/8/8/8/K7 w - e6 0 1",                   // en passant
-        "k7/8/8/8/8/8/8/K7 w - z9 0 1",                   // en passant square
-        "k6R/8/8/8/8/8/8/K7 w - - 0 1",                   // side not to move in check
-        "k7/8/8/8/8/8/8/K7 w - - -1 1",                   // half-move clock
-        "k7/8/8/8/8/8/8/K7 w - - 0 x",                    // move number
-        "k7/8/8/8/8/8/8/K7 w - - 99999999999999999999 1", // overflow
-        "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNX w KQkq - 0 1", // piece letter
-    ] {
+    // The session of the issue: Black to move after d2d4, then White's FEN.
+    e.send("position startpos moves d2d4");
+    let said = e.info_strings_after("position fen 4k3/8/8/8/8/8/8/4K2R w KQkq - 0 1");
+    assert_eq!(said.len(), 1, "{said:?}");
+    assert!(
+        said[0].contains("castling rights 'KQkq' read as 'K'"),
+        "{said:?}"
+    );
+    let fen = "4k3/8/8/8/8/8/8/4K2R w K - 0 1";
+    assert_eq!(e.fen(), fen);
+    check_search(&chess(fen), &e.go("go depth 3"));
+
+    // (FEN sent, notes, the position read, UCI_Chess960).
+    let cases: [(&str, &[&str], &str, bool); 7] = [
+        (
+            "4k3/8/8/8/8/8/8/4K2R w KQkq - 0",
+            &["full-move number", "castling rights 'KQkq' read as 'K'"],
+            "4k3/8/8/8/8/8/8/4K2R w K - 0 1",
+            false,
+        ),
+        (
+            "r3k2r/8/8/8/8/8/8/R3K2R b KQkq - 5",
+            &["full-move number"],
+            "r3k2r/8/8/8/8/8/8/R3K2R b KQkq - 5 1",
+            false,
+        ),
+        (
+            "4k3/8/8/8/8/8/8/4K2R b KQkq -",
+            &["castling rights 'KQkq' read as 'K'"],
+            "4k3/8/8/8/8/8/8/4K2R b K - 0 1",
+            false,
+        ),
+        (
+            "k7/8/8/8/8/8/8/K7 w - e6 0 1",
+            &["en-passant square e6 ignored"],
+            "k7/8/8/8/8/8/8/K7 w - - 0 1",
+            false,
+        ),
+        // In standard chess a right needs the king on e1: none is left.
+        (
+            "r3k2r/8/8/8/8/8/8/R4K1R w KQkq - 0 1",
+            &["castling rights 'KQkq' read as 'kq'"],
+            "r3k2r/8/8/8/8/8/8/R4K1R w kq - 0 1",
+            false,
+        ),
+        // Chess960 start position 226, the e1 rook gone: X-FEN and Shredder-FEN.
+        (
+            "bqnbrkrn/pppppppp/8/8/8/8/PPPPPPPP/BQNB1KRN w KQkq - 0 1",
+            &["castling rights 'KQkq' read as 'Kkq'"],
+            "bqnbrkrn/pppppppp/8/8/8/8/PPPPPPPP/BQNB1KRN w Kkq - 0 1",
+            true,
+        ),
+        (
+            "bqnbrkrn/pppppppp/8/8/8/8/PPPPPPPP/BQNB1KRN w GEge - 0 1",
+            &["castling rights 'GEge' read as 'Gge'"],
+            "bqnbrkrn/pppppppp/8/8/8/8/PPPPPPPP/BQNB1KRN w Gge - 0 1",
+            true,
+        ),
+    ];
+    for (fen, notes, read, chess960) in cases {
+        e.send(&format!("setoption name UCI_Chess960 value {chess960}"));
+        e.send("position startpos moves e2e4");
         let said = e.info_strings_after(&format!("position fen {fen}"));
-        assert_eq!(said.len(), 1, "'{fen}': {said:?}");
-        let shown = e.fen();
-        assert!(
-            same_position(&shown, &fen_of(&pos)),
-            "'{fen}' changed the position to {shown}"
-        );
-        assert!(e.sync().is_empty());
+        assert_eq!(said.len(), notes.len(), "'{fen}': {said:?}");
+        for (line, note) in said.iter().zip(notes) {
+            assert!(line.contains(note), "'{fen}': {said:?} should say '{note}'");
+        }
+        assert_eq!(e.fen(), read, "'{fen}'");
+        check_search(&chess(read), &e.go("go depth 3"));
     }
-    check_search(&pos, &e.go("go depth 3"));
+    e.quit();
+}
+
+/// Issue 74: a `position` that gives no position to play leaves none: one
+/// `info string` says why, and until the next good `position` every `go`
+/// answers `bestmove 0000` at once (`go infinite` and `go ponder` too),
+/// never a move of the position before; the engine keeps serving.
+#[test]
+fn no_position_to_play_answers_every_go_with_0000() {
+    let mut e = Engine::new();
+    for line in [
+        "position fen 8/8/8/8/8/8/8/4Kk2 w - - 0 1", // kings side by side
+        "position fen 8/8/8/8/8/8/8/4K2R w K - 0 1", // no black king
+        "position fen garbage",
+        "position fen 8/8/8/8/8/8/8/8 w - - 0 1", // no kings
+        "position fen 8/8/8/8/8/8/8/K6K w - - 0 1", // two white kings
+        "position fen k7/8/8/8/8/8/8/K6R b - - 0 1 extra", // seven fields
+        "position fen k7/8/8/8/8/8/8/K7",         // one field
+        "position fen k7/9/8/8/8/8/8/K7 w - - 0 1", // bad digit
+        "position fen k7/8/8/8/8/8/8/K7/8 w - - 0 1", // nine ranks
+        "position fen k7/8/8/8/8/8/8/K6 w - - 0 1", // short rank
+        "position fen k7/8/8/8/8/8/8/K7 x - - 0 1", // side to move
+        "position fen kP6/8/8/8/8/8/8/K7 w - - 0 1", // pawn on rank 8
+        "position fen k7/8/8/8/8/8/8/K7 w - z9 0 1", // en passant square
+        "position fen k6R/8/8/8/8/8/8/K7 w - - 0 1", // side not to move in check
+        "position fen k7/8/8/8/8/8/8/K7 w - - -1 1", // half-move clock
+        "position fen k7/8/8/8/8/8/8/K7 w - - 0 x", // move number
+        "position fen k7/8/8/8/8/8/8/K7 w - - 99999999999999999999 1", // overflow
+        "position fen rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNX w KQkq - 0 1", // piece letter
+        "position fen 8/8/8/8/8/8/8/4K3 w - - 0 1 moves e1e2",
+        "position",
+        "position fen",
+        "position sideways",
+        "position startpos e2e4",
+    ] {
+        // A good position first, so that a move of it would show.
+        e.send("position startpos moves d2d4");
+        let said = e.info_strings_after(line);
+        assert_eq!(said.len(), 1, "'{line}': {said:?}");
+        assert!(
+            said[0].contains("no position to play"),
+            "'{line}': {said:?}"
+        );
+        let s = e.go("go depth 3");
+        assert_eq!(s.bestmove, "0000", "'{line}': {:?}", s.lines);
+        assert_eq!(s.ponder, None, "'{line}'");
+    }
+    // `go infinite` and `go ponder` answer at once, and `stop` and
+    // `ponderhit` find nothing to end: one `bestmove` each.
+    let bestmoves = |e: &Engine| {
+        e.output
+            .iter()
+            .filter(|l| l.starts_with("bestmove"))
+            .count()
+    };
+    let before = bestmoves(&e);
+    let s = e.go("go infinite");
+    assert!(s.elapsed < ACT, "{:?}", s.elapsed);
+    assert_eq!(s.bestmove, "0000");
+    e.send("stop");
+    let s = e.go("go ponder wtime 1000 btime 1000");
+    assert_eq!(s.bestmove, "0000");
+    e.send("ponderhit");
+    let s = e.go("go wtime 1000 btime 1000 searchmoves e2e4");
+    assert_eq!(s.bestmove, "0000");
+    let late = e.sync();
+    assert!(!late.iter().any(|l| l.starts_with("bestmove")), "{late:?}");
+    assert_eq!(bestmoves(&e), before + 3);
+    // `d`, `eval` and `perft` say there is no position.
+    for line in ["d", "eval", "perft 2"] {
+        let said = e.info_strings_after(line);
+        assert_eq!(said.len(), 1, "'{line}': {said:?}");
+        assert!(said[0].contains("no position to"), "'{line}': {said:?}");
+    }
+    // The next good position is searched.
+    let said = e.info_strings_after("position startpos moves e2e4");
+    assert!(said.is_empty(), "{said:?}");
+    check_search(&play_all(STARTPOS, &["e2e4"]), &e.go("go depth 3"));
     e.quit();
 }
 

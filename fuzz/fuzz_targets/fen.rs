@@ -3,13 +3,22 @@
 //! `fen()` (same FEN, same key, same position); every legal move can be made
 //! on a copy (key stays equal to `compute_key()`, the original unchanged);
 //! and validation agrees with shakmaty's.
+//!
+//! The lenient reading (`Position::from_fen_lenient`, both castling modes)
+//! never panics either; what it returns passes the strict reading and
+//! round-trips through its FEN, which it reads again with nothing to
+//! correct; in Chess960 mode it corrects nothing exactly when the strict
+//! reading accepts, and then gives the strict reading's position; what it
+//! refuses the strict reading refuses, never for castling rights or the
+//! en-passant square; and it keeps the castling rights and en-passant
+//! square that shakmaty keeps with its invalid ones ignored.
 
 #![no_main]
 
 use attacks::{Method, SliderAttacks, dispatch};
 use borrow_fuzz::shakmaty_position;
 use libfuzzer_sys::fuzz_target;
-use movegen::{FenError, Position, PositionError, Setup};
+use movegen::{CastlingMode, FenError, Position, PositionError, Setup};
 use shakmaty::PositionErrorKinds;
 
 fuzz_target!(|data: &[u8]| {
@@ -18,6 +27,10 @@ fuzz_target!(|data: &[u8]| {
 });
 
 fn check(text: &str) {
+    let strict = Position::<attacks::Magic>::from_fen(text);
+    for mode in [CastlingMode::Standard, CastlingMode::Chess960] {
+        check_lenient(text, &strict, mode);
+    }
     let setup = match text.parse::<Setup>() {
         Ok(s) => s,
         Err(e) => {
@@ -114,4 +127,88 @@ fn check_method<A: SliderAttacks>(
         let _ = next.fen();
     }
     assert_eq!(pos.fen(), before);
+}
+
+fn check_lenient(text: &str, strict: &Result<Position, FenError>, mode: CastlingMode) {
+    let (pos, said) = match Position::<attacks::Magic>::from_fen_lenient(text, mode) {
+        Ok(read) => read,
+        Err(e) => {
+            let _ = e.to_string();
+            assert!(
+                !matches!(
+                    e,
+                    FenError::Position(
+                        PositionError::InvalidCastlingRights | PositionError::InvalidEnPassant
+                    )
+                ),
+                "{text:?} {mode:?}: the lenient reading refuses {e:?}"
+            );
+            match strict {
+                Ok(p) => panic!("{text:?} {mode:?}: strict {p:?}, lenient {e:?}"),
+                Err(FenError::Position(
+                    PositionError::InvalidCastlingRights | PositionError::InvalidEnPassant,
+                ))
+                | Err(FenError::Parse(_)) => {}
+                Err(s) => assert_eq!(s, &e, "{text:?} {mode:?}"),
+            }
+            return;
+        }
+    };
+    for c in &said {
+        assert!(!c.to_string().is_empty());
+    }
+    // A strict position, round-tripping through its FEN.
+    let fen = pos.fen();
+    let back = Position::<attacks::Magic>::from_fen(&fen)
+        .unwrap_or_else(|e| panic!("{text:?} {mode:?} -> {fen}: strictly {e}"));
+    assert_eq!(back, pos, "{fen}");
+    assert_eq!(back.fen(), fen);
+    assert_eq!(back.key(), pos.key());
+    assert_eq!(pos.key(), pos.compute_key(), "{fen}");
+    let (again, more) = Position::<attacks::Magic>::from_fen_lenient(&fen, mode)
+        .unwrap_or_else(|e| panic!("{fen} {mode:?}: {e}"));
+    assert_eq!((again, more.len()), (pos, 0), "{fen} {mode:?}: {more:?}");
+    if mode == CastlingMode::Chess960 {
+        assert_eq!(
+            said.is_empty(),
+            strict.is_ok(),
+            "{text:?}: {said:?} {strict:?}"
+        );
+        if let Ok(s) = strict {
+            assert_eq!(&pos, s, "{text:?}");
+        }
+    }
+    // shakmaty keeps the same castling rights and en-passant square, where
+    // it reads the FEN as Borrow's first stage did.
+    let Ok(setup) = text.parse::<Setup>() else {
+        return;
+    };
+    let their_mode = match mode {
+        CastlingMode::Standard => shakmaty::CastlingMode::Standard,
+        CastlingMode::Chess960 => shakmaty::CastlingMode::Chess960,
+    };
+    let Ok(theirs) = setup.to_string().parse::<shakmaty::fen::Fen>() else {
+        return;
+    };
+    let Ok(theirs) = theirs
+        .into_position::<shakmaty::Chess>(their_mode)
+        .or_else(shakmaty::PositionError::ignore_invalid_castling_rights)
+        .or_else(shakmaty::PositionError::ignore_invalid_ep_square)
+        .or_else(shakmaty::PositionError::ignore_impossible_check)
+    else {
+        return;
+    };
+    use shakmaty::Position as _;
+    assert_eq!(
+        pos.castling_rooks().0,
+        theirs.castles().castling_rights().0,
+        "{text:?} {mode:?}: {fen}"
+    );
+    assert_eq!(
+        pos.ep_square().map(|s| s.index()),
+        theirs
+            .ep_square(shakmaty::EnPassantMode::Always)
+            .map(shakmaty::Square::to_usize),
+        "{text:?} {mode:?}: {fen}"
+    );
 }

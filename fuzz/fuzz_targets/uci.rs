@@ -57,6 +57,10 @@ fuzz_target!(|data: &[u8]| {
             }
             Command::Perft(d) => assert!(*d <= 12),
             Command::Invalid(why) => assert!(!why.is_empty()),
+            Command::BadPosition(why) => {
+                assert_eq!(words[0], "position", "{line:?}");
+                assert!(!why.is_empty());
+            }
             _ => {}
         }
         let _ = format!("{cmd:?}");
