@@ -1,11 +1,9 @@
-//! [`Move`]: a move in 16 bits, and its [`MoveKind`].
-
-use core::fmt;
+//! [`Move`]: a move in 16 bits, and its [`MoveKind`]. Its notation (and
+//! its `Display`) is [`crate::uci`]'s.
 
 use attacks::Square;
 
 use crate::piece::Role;
-use crate::uci::Uci;
 
 /// What kind of move a [`Move`] is.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
@@ -117,13 +115,6 @@ impl Move {
         self.0 >> 12 == KIND_CASTLE && (self.to() as u32 & 7) > (self.from() as u32 & 7)
     }
 
-    /// The move in UCI notation: castling as the king's two-square move
-    /// (`e1g1`), or with `chess960` as the king taking its rook (`e1h1`), as
-    /// UCI's `UCI_Chess960` option asks.
-    pub const fn uci(self, chess960: bool) -> Uci {
-        Uci { m: self, chess960 }
-    }
-
     /// The kind of move.
     #[inline(always)]
     pub const fn kind(self) -> MoveKind {
@@ -160,19 +151,5 @@ impl Move {
     #[inline(always)]
     pub const fn from_bits(bits: u16) -> Move {
         Move(bits)
-    }
-}
-
-/// UCI notation: `e2e4`, `e7e8q`, `e1g1` for castling, `0000` for the null
-/// move. [`Move::uci`] writes Chess960 castling.
-impl fmt::Display for Move {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        self.uci(false).fmt(f)
-    }
-}
-
-impl fmt::Debug for Move {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{self}")
     }
 }

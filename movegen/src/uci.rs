@@ -23,6 +23,30 @@ pub struct Uci {
     pub(crate) chess960: bool,
 }
 
+impl Move {
+    /// The move in UCI notation: castling as the king's two-square move
+    /// (`e1g1`), or with `chess960` as the king taking its rook (`e1h1`), as
+    /// UCI's `UCI_Chess960` option asks.
+    pub const fn uci(self, chess960: bool) -> Uci {
+        Uci { m: self, chess960 }
+    }
+}
+
+/// UCI notation: `e2e4`, `e7e8q`, `e1g1` for castling, `0000` for the null
+/// move. [`Move::uci`] writes Chess960 castling.
+impl fmt::Display for Move {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        self.uci(false).fmt(f)
+    }
+}
+
+/// As [`Display`](fmt::Display): a move reads best in UCI notation.
+impl fmt::Debug for Move {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{self}")
+    }
+}
+
 impl fmt::Display for Uci {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let m = self.m;
