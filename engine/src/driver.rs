@@ -566,10 +566,9 @@ impl Driver {
     }
 
     fn go(&mut self, go: Go) {
-        // No position: the answer at once, whatever the `go` (`infinite`
-        // and `ponder` too), and never a move of the position before.
+        // No position: `bestmove 0000`, never a move of the position before.
         let Some(pos) = self.playable("search") else {
-            self.say("bestmove 0000");
+            self.answer_without_position(&go);
             return;
         };
         let chess960 = self.options.chess960;
@@ -655,6 +654,34 @@ impl Driver {
                     .first()
                     .map_or("0000".to_owned(), |m| m.uci(chess960).to_string());
                 self.say(&format!("bestmove {fallback}"));
+            }
+        }
+    }
+
+    /// `bestmove 0000` for a `go` with no position: at once, or for `go
+    /// infinite` and `go ponder` at `stop` (or `ponderhit`), which UCI
+    /// asks of every such search, as a search with no legal move waits.
+    fn answer_without_position(&mut self, go: &Go) {
+        if !(go.infinite || go.ponder) {
+            self.say("bestmove 0000");
+            return;
+        }
+        let shared = Arc::clone(&self.shared);
+        shared.stop.store(false, Ordering::Relaxed);
+        shared.pondering.store(go.ponder, Ordering::Relaxed);
+        let out = Arc::clone(&self.out);
+        let infinite = go.infinite;
+        let waiting = std::thread::Builder::new()
+            .name("search".into())
+            .spawn(move || {
+                crate::search::wait_for_stop(infinite, &shared);
+                say(&out, "bestmove 0000");
+            });
+        match waiting {
+            Ok(h) => self.search = Some(h),
+            Err(e) => {
+                self.info_string(&format!("cannot start the search thread: {e}"));
+                self.say("bestmove 0000");
             }
         }
     }

@@ -344,8 +344,9 @@ fn gui_fens_are_read_leniently_and_searched_in_their_position() {
 
 /// Issue 74: a `position` that gives no position to play leaves none: one
 /// `info string` says why, and until the next good `position` every `go`
-/// answers `bestmove 0000` at once (`go infinite` and `go ponder` too),
-/// never a move of the position before; the engine keeps serving.
+/// answers `bestmove 0000` (at once; `go infinite` and `go ponder` at
+/// `stop` or `ponderhit`, as UCI asks), never a move of the position
+/// before; the engine keeps serving.
 #[test]
 fn no_position_to_play_answers_every_go_with_0000() {
     let mut e = Engine::new();
@@ -386,8 +387,9 @@ fn no_position_to_play_answers_every_go_with_0000() {
         assert_eq!(s.bestmove, "0000", "'{line}': {:?}", s.lines);
         assert_eq!(s.ponder, None, "'{line}'");
     }
-    // `go infinite` and `go ponder` answer at once, and `stop` and
-    // `ponderhit` find nothing to end: one `bestmove` each.
+    // `go infinite` and `go ponder` wait, as UCI asks of them, for `stop`
+    // and `ponderhit` (answering `isready` meanwhile), then say `0000`:
+    // one `bestmove` each.
     let bestmoves = |e: &Engine| {
         e.output
             .iter()
@@ -395,18 +397,26 @@ fn no_position_to_play_answers_every_go_with_0000() {
             .count()
     };
     let before = bestmoves(&e);
-    let s = e.go("go infinite");
-    assert!(s.elapsed < ACT, "{:?}", s.elapsed);
-    assert_eq!(s.bestmove, "0000");
-    e.send("stop");
-    let s = e.go("go ponder wtime 1000 btime 1000");
-    assert_eq!(s.bestmove, "0000");
-    e.send("ponderhit");
+    for (go, end) in [
+        ("go infinite", "stop"),
+        ("go ponder wtime 1000 btime 1000", "ponderhit"),
+        ("go ponder wtime 1000 btime 1000", "stop"),
+    ] {
+        e.send(go);
+        let early = e.sync();
+        assert!(
+            !early.iter().any(|l| l.starts_with("bestmove")),
+            "{go}: {early:?}"
+        );
+        e.send(end);
+        let s = e.bestmove(ACT);
+        assert_eq!(s.bestmove, "0000", "{go}, {end}");
+    }
     let s = e.go("go wtime 1000 btime 1000 searchmoves e2e4");
     assert_eq!(s.bestmove, "0000");
     let late = e.sync();
     assert!(!late.iter().any(|l| l.starts_with("bestmove")), "{late:?}");
-    assert_eq!(bestmoves(&e), before + 3);
+    assert_eq!(bestmoves(&e), before + 4);
     // `d`, `eval` and `perft` say there is no position.
     for line in ["d", "eval", "perft 2"] {
         let said = e.info_strings_after(line);

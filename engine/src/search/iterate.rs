@@ -198,7 +198,7 @@ fn finish<A: SliderAttacks>(
         reporter.report(&report(w, outcome.depth, 1, outcome.score, None, pv));
     }
     if w.id == 0 {
-        wait_for_stop(w.limits, w.shared);
+        wait_for_stop(w.limits.infinite, w.shared);
     }
 }
 

@@ -45,6 +45,6 @@ pub use limits::Limits;
 pub use nnue::score::{INFINITY, MATE, MATE_BOUND, MAX_PLY, Score};
 pub use report::{Report, Reporter, SearchResult, Silent};
 pub use see::{SEE_VALUE, see};
-pub use shared::Shared;
+pub use shared::{Shared, wait_for_stop};
 pub use strength::Strength;
 pub use threads::search;

@@ -9,7 +9,6 @@ use std::time::{Duration, Instant};
 
 use super::correction::Correction;
 use super::history::Histories;
-use super::limits::Limits;
 use crate::tt::Table;
 
 /// What a search thread learns that stays useful for the next search of
@@ -105,10 +104,11 @@ impl Shared {
 /// `Shared::tb_root_score` when the root is not in the tablebases.
 pub(super) const NO_TB_SCORE: i32 = i32::MIN;
 
-/// Infinite and ponder searches wait for `stop` (or `ponderhit` with time):
-/// UCI forbids `bestmove` before that, even when there is nothing to search.
-pub(super) fn wait_for_stop(limits: &Limits, shared: &Shared) {
-    while (limits.infinite || shared.pondering.load(Ordering::Relaxed))
+/// Infinite and ponder searches (`infinite`, or `shared.pondering` set) wait
+/// for `stop` (or `ponderhit` with time): UCI forbids `bestmove` before
+/// that, even when there is nothing to search, or no position.
+pub fn wait_for_stop(infinite: bool, shared: &Shared) {
+    while (infinite || shared.pondering.load(Ordering::Relaxed))
         && !shared.stop.load(Ordering::Relaxed)
     {
         std::thread::sleep(Duration::from_millis(1));

@@ -54,7 +54,7 @@ pub fn search<A: SliderAttacks>(
     };
     let legal = pos.legal_moves();
     if legal.is_empty() {
-        wait_for_stop(limits, shared);
+        wait_for_stop(limits.infinite, shared);
         return SearchResult {
             best: Move::NULL,
             ponder: None,
