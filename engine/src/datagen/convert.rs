@@ -129,6 +129,12 @@ impl fmt::Display for Converted {
 /// Converts the games of the PGN files `inputs` into `out` (which must not
 /// exist), in the format its name says.
 pub fn convert(inputs: &[PathBuf], out: &Path) -> Result<Converted, DatagenError> {
+    if nnue::data::marlinformat::is_packed(out) {
+        return Err(DatagenError::Setup(format!(
+            "--out {}: convert writes a plain file; pack it with xz afterwards",
+            out.display()
+        )));
+    }
     if out.exists() {
         return Err(DatagenError::Setup(format!(
             "{} exists: choose another --out",

@@ -258,7 +258,7 @@ fn read_state(config: &Config) -> Result<Tally, DatagenError> {
     if settings != expected {
         return Err(DatagenError::Setup(format!(
             "--resume: {} was made with other settings:\n{settings}and this run has:\n{expected}\
-             give the same seed, nodes, plies, hash, openings, format and eval",
+             give the same seed, nodes, plies, hash, openings, format, eval, syzygy and first game",
             config.out.display()
         )));
     }

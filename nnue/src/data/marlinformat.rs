@@ -89,7 +89,7 @@ impl Format {
     /// How a file in this format is named, for messages.
     pub fn naming(self) -> &'static str {
         match self {
-            Format::Text => "any name but *.bin and *.vf",
+            Format::Text => "any name but *.bin and *.vf (and their *.xz, *.gz)",
             Format::Binary => "*.bin",
             Format::Viri => "*.vf",
         }

@@ -5,7 +5,7 @@
 //! - [`marlinformat`]: one position a 32-byte record, or a `FEN | score |
 //!   result` text line; [`Format`], which of the three a file holds.
 //! - [`viriformat`]: whole games, 4 bytes a ply (the field's format).
-//! - [`read`]: the readers of every format, plain or gzip text.
+//! - [`read`]: the readers of every format, plain or packed (xz, gzip).
 //! - [`filter`]: which positions a trainer learns from.
 
 pub mod filter;

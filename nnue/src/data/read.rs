@@ -14,7 +14,7 @@ use std::fs::File;
 use std::io::{BufRead, BufReader, Read};
 use std::path::Path;
 
-use super::marlinformat::{Format, RECORD_SIZE, read_full, unpack};
+use super::marlinformat::{Format, RECORD_SIZE, is_packed, read_full, unpack};
 pub use super::marlinformat::{Labelled, parse_text as parse_line};
 use super::viriformat::{self, ViriGame};
 
@@ -81,8 +81,10 @@ const XZ_MAGIC: [u8; 6] = [0xfd, b'7', b'z', b'X', b'Z', 0];
 /// The first bytes of a gzip member.
 const GZIP_MAGIC: [u8; 2] = [0x1f, 0x8b];
 
-/// Opens `path` for reading, unpacked as it streams when its first bytes
-/// say xz or gzip (whatever its name); the error names it.
+/// Opens `path` for reading, unpacked as it streams when it is packed: a
+/// file named `*.xz` or `*.gz`, or text, whose first bytes say xz or gzip.
+/// (A plain record or game file is never sniffed: its first bytes are a
+/// board, which may read as gzip's two.) The error names the file.
 fn open(path: &Path) -> Result<Box<dyn BufRead>, DataError> {
     let err = |e: std::io::Error| DataError {
         file: path.display().to_string(),
@@ -91,6 +93,9 @@ fn open(path: &Path) -> Result<Box<dyn BufRead>, DataError> {
         message: e.to_string(),
     };
     let mut raw = File::open(path).map(BufReader::new).map_err(err)?;
+    if !is_packed(path) && Format::of_path(path) != Format::Text {
+        return Ok(Box::new(raw));
+    }
     let head = raw.fill_buf().map_err(err)?;
     Ok(if head.starts_with(&XZ_MAGIC) {
         // Multi-stream, as `xz` itself reads concatenated files.
@@ -294,6 +299,17 @@ mod tests {
             assert_eq!(read(&path, |l| got.push(l.score)).unwrap(), 2, "{name}");
             assert_eq!(got, [900, 900], "{name}");
         }
+        // A plain record file whose board begins with gzip's two bytes
+        // (a1-e1 and a2, b2, d2, h2 occupied) is records, not gzip.
+        let gzip_like = pack(
+            &movegen::Position::from_fen("4k3/8/8/8/8/8/PP1P3P/RNBQK3 w Q - 0 1").unwrap(),
+            5,
+            0.5,
+        );
+        assert_eq!(gzip_like[..2], [0x1f, 0x8b]);
+        let path = dir.join("board.bin");
+        std::fs::write(&path, gzip_like).unwrap();
+        assert_eq!(read(&path, |_| {}).unwrap(), 1);
         let text = "8/8/8/4k3/8/8/8/3QK3 w - - 0 1 | 900 | 1.0\n";
         let path = dir.join("t.txt.xz");
         std::fs::write(&path, xz(text.as_bytes())).unwrap();
