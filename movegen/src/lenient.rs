@@ -179,7 +179,8 @@ impl<A: SliderAttacks> Position<A> {
     /// trailing fields defaulted, castling rights without their king and
     /// rook on the squares `mode` needs dropped, an en-passant square that
     /// follows no double push dropped; the position and each
-    /// [`FenCorrection`] made, in the order of the fields. A position that
+    /// [`FenCorrection`] made: the defaulted fields first, then castling, then
+    /// en passant. A position that
     /// cannot be played is refused as [`from_fen`](Position::from_fen)
     /// refuses it. See [the lenient reading](crate#reading-a-fen).
     ///
@@ -300,7 +301,7 @@ mod tests {
         assert_eq!((pos.halfmoves(), pos.fullmoves()), (7, 1));
         assert_eq!(said, [defaulted(FenField::Fullmoves, "1")]);
         assert!(Pos::from_fen("4k3/8/8/8/8/8/8/4K2R w K - 7").is_err());
-        // Five fields with stale rights: both said, in the order of the fields.
+        // Five fields with stale rights: both said, the defaulted field first.
         let (_, said) = read("4k3/8/8/8/8/8/8/4K2R w KQkq - 0", Standard);
         assert_eq!(said.len(), 2, "{said:?}");
         assert!(matches!(said[0], FenCorrection::Defaulted { .. }));
