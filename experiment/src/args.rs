@@ -3,11 +3,22 @@
 
 use clap::{Args, Parser, Subcommand};
 
-use crate::compare::CompareOptions;
 use matches::clock::TimeControl;
 use matches::game::{Adjudication, DrawRule, ResignRule};
 use std::path::PathBuf;
 use std::time::Duration;
+
+/// What `--compare` is told: the two runs' `results.json` and where the
+/// comparison goes.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct CompareOptions {
+    /// The first run's `results.json` (the older, by convention).
+    pub old: PathBuf,
+    /// The second run's.
+    pub new: PathBuf,
+    /// The output directory.
+    pub out: PathBuf,
+}
 
 /// The default engine binary, relative to the workspace root.
 pub const DEFAULT_ENGINE: &str = "target/release/borrow";

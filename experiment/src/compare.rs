@@ -7,6 +7,7 @@
 
 use std::path::{Path, PathBuf};
 
+use crate::args::CompareOptions;
 use crate::output::{direct, markdown_table, predicted_text, slope_text, speed_text};
 use crate::{Report, elapsed};
 
@@ -15,18 +16,6 @@ pub const MARKDOWN: &str = "comparison.md";
 
 /// The plot's name in the output directory.
 pub const SVG: &str = "comparison.svg";
-
-/// What `--compare` is told: the two runs' `results.json` and where the
-/// comparison goes.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct CompareOptions {
-    /// The first run's `results.json` (the older, by convention).
-    pub old: PathBuf,
-    /// The second run's.
-    pub new: PathBuf,
-    /// The output directory.
-    pub out: PathBuf,
-}
 
 /// A run to compare: the file it came from and what it measured.
 pub struct Run {
