@@ -2,6 +2,9 @@
 //! background thread, and turns reports into `info` lines. The input loop
 //! stays free, so `isready` is answered and `stop`/`quit` act at once while a
 //! search runs.
+//!
+//! - `report`: a search's reports as `info` lines, and every line said.
+//! - `board`: the board `d` shows.
 
 use std::io::Write;
 use std::sync::atomic::Ordering;
@@ -9,7 +12,6 @@ use std::sync::{Arc, Mutex};
 use std::thread::JoinHandle;
 use std::time::Instant;
 
-use attacks::Square;
 use attacks::{SliderAttacks, dispatch};
 use movegen::{CastlingMode, Move, Position};
 
@@ -20,11 +22,17 @@ use crate::eval::evaluate;
 use crate::evaluator::{EvalKind, Evaluator, net_defers};
 use crate::options::{Name, OPTIONS, Options, Spec, Value};
 use crate::position_command::{self, move_error};
-use crate::search::{Limits, Report, Reporter, Score, Shared, Strength, search};
+use crate::search::{Limits, Reporter, Shared, Strength, search};
 use crate::tablebase::{Syzygy, Tables};
-use crate::tt::{Bound, Table};
+use crate::tt::Table;
 use crate::uci::{Command, Go};
 use nnue::{Accumulator, Network};
+
+mod board;
+mod report;
+
+use board::board_lines;
+use report::{UciReporter, say};
 
 /// The engine's name and version, for `id name`.
 pub const NAME: &str = concat!("Borrow ", env!("CARGO_PKG_VERSION"));
@@ -50,61 +58,6 @@ const HELP: [&str; 13] = [
     "  perft N                    count the moves to depth N",
     "  genfens N seed S book <None|FILE>   start positions for OpenBench datagen",
 ];
-
-fn say(out: &Output, line: &str) {
-    if let Ok(mut w) = out.lock() {
-        // A closed pipe cannot be told anything; ignore write errors.
-        let _ = writeln!(w, "{line}");
-        let _ = w.flush();
-    }
-}
-
-struct UciReporter {
-    out: Output,
-    /// `UCI_Chess960`: castling written as the king taking its rook.
-    chess960: bool,
-    /// `UCI_ShowWDL`: the root's material for the WDL model, if on.
-    wdl_material: Option<u32>,
-}
-
-fn format_report(r: &Report, chess960: bool, wdl_material: Option<u32>) -> String {
-    let score = match r.score {
-        Score::Cp(cp) => format!("cp {cp}"),
-        Score::Mate(m) => format!("mate {m}"),
-    };
-    let bound = match r.bound {
-        Some(Bound::Lower) => " lowerbound",
-        Some(Bound::Upper) => " upperbound",
-        _ => "",
-    };
-    let ms = r.time.as_millis().max(1);
-    let nps = r.nodes as u128 * 1000 / ms;
-    let pv: Vec<String> = r.pv.iter().map(|m| m.uci(chess960).to_string()).collect();
-    let wdl = wdl_material.map_or(String::new(), |m| {
-        let [w, d, l] = crate::win_rate::MODEL.permille(r.score, m);
-        format!(" wdl {w} {d} {l}")
-    });
-    format!(
-        "info depth {} seldepth {} multipv {} score {score}{bound}{wdl} nodes {} nps {nps} hashfull {} tbhits {} time {} pv {}",
-        r.depth,
-        r.seldepth.max(r.depth),
-        r.multipv,
-        r.nodes,
-        r.hashfull,
-        r.tbhits,
-        r.time.as_millis(),
-        pv.join(" ")
-    )
-}
-
-impl Reporter for UciReporter {
-    fn report(&self, report: &Report) {
-        say(
-            &self.out,
-            &format_report(report, self.chess960, self.wdl_material),
-        );
-    }
-}
 
 /// The UCI engine state.
 pub struct Driver {
@@ -739,45 +692,6 @@ fn quote_long(text: &str) -> std::borrow::Cow<'_, str> {
     let mut cut: String = text.chars().take(MAX).collect();
     cut.push('…');
     cut.into()
-}
-
-/// The board for `d`: eight ranks (White at the bottom, upper case), then
-/// the side to move, castling rights, en passant square and checkers.
-fn board_lines(pos: &Position) -> Vec<String> {
-    let rule = " +---+---+---+---+---+---+---+---+".to_owned();
-    let mut lines = vec![rule.clone()];
-    for rank in (0..8).rev() {
-        let mut line = String::from(" |");
-        for file in 0..8 {
-            let sq = Square::new(rank * 8 + file);
-            let c = pos.piece_at(sq).map_or(' ', |p| p.char());
-            line.push_str(&format!(" {c} |"));
-        }
-        line.push_str(&format!(" {}", rank + 1));
-        lines.push(line);
-        lines.push(rule.clone());
-    }
-    lines.push("   a   b   c   d   e   f   g   h".to_owned());
-    let side = match pos.turn() {
-        attacks::Color::White => "white",
-        attacks::Color::Black => "black",
-    };
-    lines.push(format!("side to move: {side}"));
-    lines.push(format!("castling: {}", pos.castling()));
-    lines.push(format!(
-        "en passant: {}",
-        pos.ep_square().map_or("-".to_owned(), |s| s.to_string())
-    ));
-    let checkers: Vec<String> = pos.checkers().map(|s| s.to_string()).collect();
-    lines.push(format!(
-        "checkers: {}",
-        if checkers.is_empty() {
-            "-".to_owned()
-        } else {
-            checkers.join(" ")
-        }
-    ));
-    lines
 }
 
 impl Drop for Driver {
