@@ -6,8 +6,9 @@
 //! games in viriformat (`*.vf`), whose trainable plies
 //! ([`super::trainable`]) [`read`] hands on ([`read_games`] gives the
 //! games). Any of them may be packed, xz (`*.vf.xz`, as the repository's
-//! `data/` keeps its chunks) or gzip, told by the file's first bytes and
-//! unpacked as it streams, with no unpacked copy on disk.
+//! `data/` keeps its chunks) or gzip: a file named so (text also without
+//! the name), told xz or gzip by its first bytes and unpacked as it
+//! streams, with no unpacked copy on disk.
 
 use std::fmt;
 use std::fs::File;
@@ -136,7 +137,7 @@ pub fn read_games(path: &Path, each: impl FnMut(ViriGame)) -> Result<usize, Data
 /// is an error naming the file and line (or record, or game).
 pub fn read(path: &Path, mut each: impl FnMut(Labelled)) -> Result<usize, DataError> {
     let name = path.display().to_string();
-    let reader = open(path)?;
+    let mut reader = open(path)?;
     match Format::of_path(path) {
         Format::Viri => {
             let mut count = 0;
@@ -163,7 +164,6 @@ pub fn read(path: &Path, mut each: impl FnMut(Labelled)) -> Result<usize, DataEr
     };
     let mut count = 0;
     let mut buf = Vec::new();
-    let mut reader = reader;
     for number in 1.. {
         buf.clear();
         let n = reader
