@@ -1,7 +1,6 @@
 //! The `borrow` command line, by clap: `borrow bench [--method NAME|all]
-//! [--depth D]` runs the fixed benchmark search and exits, `borrow datagen`
-//! plays self-play games for tuning data; without arguments the engine
-//! speaks UCI on standard input and output. Kept in the library so that
+//! [--depth D]` runs the fixed benchmark search and exits; without
+//! arguments the engine speaks UCI on standard input and output. Kept in the library so that
 //! other packages' test binaries can run the same engine.
 
 use std::io::{self, BufRead, Write};
@@ -11,10 +10,8 @@ use std::sync::{Arc, Mutex};
 use clap::{Parser, Subcommand};
 
 use crate::bench::{DEFAULT_DEPTH, POSITIONS, bench, parse_depth};
-use crate::datagen::{self, DatagenError, Format};
 use crate::driver::{Driver, Output};
 use crate::evaluator::{EvalKind, Evaluator};
-use crate::options::{MAX_HASH_MB, MAX_THREADS};
 use crate::uci;
 use attacks::Method;
 
@@ -37,8 +34,7 @@ pub fn method_names() -> String {
 }
 
 /// The exit statuses, after every command's options.
-const EXIT_STATUS: &str = "Exit status: 0 success; 1 a file could not be written (datagen, convert);\n\
-     2 bad input (options, values, data); 130 datagen stopped by Ctrl-C.";
+const EXIT_STATUS: &str = "Exit status: 0 success; 2 bad input (options, values, a net file).";
 
 /// The text after the options where a method is chosen: the methods, the
 /// exit statuses.
@@ -51,7 +47,7 @@ fn methods_help() -> String {
 
 /// `borrow --version`: the version and the SHA-256 of the built-in net
 /// ([`crate::evaluator::BUILT_IN_NET_SHA256`]), which names the net.
-const VERSION: &str = concat!(
+pub const VERSION: &str = concat!(
     env!("CARGO_PKG_VERSION"),
     " (net sha256 ",
     env!("BORROW_NET_SHA256"),
@@ -95,79 +91,18 @@ enum Cmd {
         #[arg(long, value_name = "FILE", conflicts_with = "eval")]
         net: Option<std::path::PathBuf>,
     },
-    /// Self-play games at fixed nodes, written as training data: whole games
-    /// (viriformat) or their quiet positions, with the searches' scores and
-    /// the game's result (docs/tuning.md). Ctrl-C stops it, keeping every
-    /// finished game
-    #[command(after_help = EXIT_STATUS)]
+    /// Moved: self-play data is `borrow-datagen`'s, match games into data
+    /// `borrow-datagen convert`'s (the `datagen` crate)
+    #[command(hide = true)]
     Datagen {
-        /// The output
-        #[arg(long, value_name = "FILE")]
-        out: std::path::PathBuf,
-        /// Games in all
-        #[arg(long, value_name = "N", default_value_t = 1_000,
-              value_parser = clap::value_parser!(u64).range(1..))]
-        games: u64,
-        /// The number of the first game: the run plays the seed's games from
-        /// G on, as a run from 0 would (the games after a finished chunk)
-        #[arg(long, value_name = "G", default_value_t = 0)]
-        first_game: u64,
-        /// Nodes per move
-        #[arg(long, value_name = "N", default_value_t = 5_000,
-              value_parser = clap::value_parser!(u64).range(1..))]
-        nodes: u64,
-        /// Random legal plies before the game (at most 100)
-        #[arg(long, value_name = "N", default_value_t = 8)]
-        plies: usize,
-        /// Start from this suite's positions (EPD or PGN), in a seeded random
-        /// order, then --plies
-        #[arg(long, value_name = "FILE")]
-        openings: Option<std::path::PathBuf>,
-        /// Games at once, one a thread [default: the cores]
-        #[arg(long, value_name = "N",
-              value_parser = clap::value_parser!(u64).range(1..=MAX_THREADS as u64))]
-        threads: Option<u64>,
-        /// Each thread's table, in MB
-        #[arg(long, value_name = "MB", default_value_t = 16,
-              value_parser = clap::value_parser!(u64).range(1..=MAX_HASH_MB as u64))]
-        hash: u64,
-        /// The seed of every random choice
-        #[arg(long, value_name = "S", default_value_t = 1)]
-        seed: u64,
-        /// viri: whole games, every searched ply in 4 bytes (name the file
-        /// *.vf); binary: 32-byte marlinformat records (*.bin); text: 'FEN |
-        /// score | result' lines (White's side). The last two hold the
-        /// trainable positions only (quiet best move, no check, no mate)
-        #[arg(long, value_name = "FORMAT", default_value = "viri", value_parser = parse_format)]
-        format: Format,
-        /// The same as --format text
-        #[arg(long, conflicts_with = "format")]
-        text: bool,
-        /// Continue FILE where its run stopped
-        #[arg(long)]
-        resume: bool,
-        /// The searches' evaluation: nnue (the built-in net) or classical
-        #[arg(long, value_name = "NAME", default_value = Evaluator::default_kind().name(),
-              value_parser = parse_eval)]
-        eval: EvalKind,
-        /// Syzygy tablebase folders (as SyzygyPath): a game ends with the
-        /// tables' verdict once a capture or pawn move brings it into them
-        #[arg(long, value_name = "PATH")]
-        syzygy: Option<String>,
+        #[arg(trailing_var_arg = true, allow_hyphen_values = true)]
+        args: Vec<std::ffi::OsString>,
     },
-    /// Match games into training data: PGN whose move comments carry the
-    /// engines' scores, as cutechess-cli, fastchess and borrow-match write
-    /// them ('{+0.34/12 0.1s}'), becomes viriformat games (--out *.vf),
-    /// marlinformat records (*.bin) or 'FEN | score | result' text; each
-    /// game from its first scored move, cut at the next unscored one
-    #[command(after_help = EXIT_STATUS)]
+    /// See `Datagen`
+    #[command(hide = true)]
     Convert {
-        /// The output, which must not exist; its name gives the format
-        #[arg(long, value_name = "FILE")]
-        out: std::path::PathBuf,
-        /// The PGN files
-        #[arg(required = true, value_name = "PGN")]
-        pgn: Vec<std::path::PathBuf>,
+        #[arg(trailing_var_arg = true, allow_hyphen_values = true)]
+        args: Vec<std::ffi::OsString>,
     },
     /// OpenBench's SPSA input for the search's constants, a line each
     /// ('name, int, value, min, max, c_end, r_end'); each is also a UCI
@@ -176,15 +111,12 @@ enum Cmd {
     Spsa,
 }
 
-fn parse_format(s: &str) -> Result<Format, String> {
-    Format::from_name(s).ok_or_else(|| format!("'{s}' is not a format: viri, binary or text"))
-}
-
 fn parse_methods(s: &str) -> Result<Vec<Method>, String> {
     Method::parse_list(s).map_err(|e| format!("{e}; or all"))
 }
 
-fn parse_eval(s: &str) -> Result<EvalKind, String> {
+/// An evaluation by its name, as every command line takes it.
+pub fn parse_eval(s: &str) -> Result<EvalKind, String> {
     EvalKind::from_name(s).ok_or_else(|| format!("'{s}' is not an evaluation: nnue or classical"))
 }
 
@@ -253,136 +185,16 @@ fn run_bench(methods: &[Method], depth: u32, evaluator: &Evaluator) -> io::Resul
     Ok(())
 }
 
-/// `m:ss` or `h:mm:ss`.
-fn clock(d: std::time::Duration) -> String {
-    let s = d.as_secs();
-    if s >= 3600 {
-        format!("{}:{:02}:{:02}", s / 3600, s / 60 % 60, s % 60)
-    } else {
-        format!("{}:{:02}", s / 60, s % 60)
-    }
-}
-
-/// The progress line of `borrow datagen`.
-fn datagen_line(p: &datagen::Progress) -> String {
-    let t = &p.tally;
-    let secs = p.elapsed.as_secs_f64().max(1e-3);
-    let per_second = p.new_positions as f64 / secs;
-    format!(
-        "datagen: {}/{} games, {} positions ({per_second:.0}/s), W {} D {} L {}, {} elapsed",
-        t.games,
-        p.target,
-        t.positions,
-        t.wdl[0],
-        t.wdl[1],
-        t.wdl[2],
-        clock(p.elapsed)
-    )
-}
-
-fn run_convert(pgn: &[std::path::PathBuf], out: &std::path::Path) -> ExitCode {
-    match datagen::convert::convert(pgn, out) {
-        Ok(done) => {
-            for m in &done.messages {
-                eprintln!("borrow: convert: skipped a game: {m}");
-            }
-            if done.games == 0 {
-                let _ = std::fs::remove_file(out);
-                eprintln!(
-                    "borrow: convert: no game to write ({done}): the games need results and \
-                     scores in their move comments, as '{{+0.34/12 0.1s}}'"
-                );
-                return ExitCode::from(BAD_INPUT);
-            }
-            let _ = writeln!(io::stdout(), "convert: {done}; to {}", out.display());
-            ExitCode::SUCCESS
-        }
-        Err(DatagenError::Setup(e)) => {
-            eprintln!("borrow: convert: {e}");
-            ExitCode::from(BAD_INPUT)
-        }
-        Err(e) => {
-            eprintln!("borrow: convert: {e}");
-            ExitCode::from(1)
-        }
-    }
-}
-
-fn run_datagen(config: &datagen::Config) -> ExitCode {
-    if let Err(e) = interrupt::install() {
-        eprintln!("borrow: {e}; stopping it loses the game under way");
-    }
+/// A command that left the engine for a tool of its own: says where it went.
+fn moved(old: &str, new: &str) -> ExitCode {
     eprintln!(
-        "datagen: {} games{}, {} nodes a move, {} random plies{}, {} thread{}, seed {}, {} format to {}",
-        config.games,
-        match config.first_game {
-            0 => String::new(),
-            g => format!(" from game {g}"),
-        },
-        config.nodes,
-        config.random_plies,
-        config.openings.as_ref().map_or(String::new(), |p| format!(
-            " after the openings of {}",
-            p.display()
-        )),
-        config.threads,
-        if config.threads == 1 { "" } else { "s" },
-        config.seed,
-        config.format,
-        config.out.display()
+        "borrow: '{old}' is no longer the engine's: run '{new}' with the same options \
+         (the datagen crate; `cargo build --release` builds it)"
     );
-    let mut last = std::time::Instant::now();
-    let result = datagen::run(config, &interrupt::interrupted, |p| {
-        if last.elapsed() >= std::time::Duration::from_secs(2) {
-            last = std::time::Instant::now();
-            eprintln!("{}", datagen_line(p));
-        }
-    });
-    match result {
-        Ok(summary) => {
-            let p = &summary.progress;
-            eprintln!("{}", datagen_line(p));
-            let cores = config.threads as f64;
-            let rate = p.new_positions as f64 / p.elapsed.as_secs_f64().max(1e-3);
-            let _ = writeln!(
-                io::stdout(),
-                "datagen: {} {} games, {} positions in {}: {:.0} positions/s, {:.0} per thread; \
-                 searches {:.1}% of the threads' time{}",
-                if summary.interrupted {
-                    "stopped after"
-                } else {
-                    "done:"
-                },
-                p.tally.games,
-                p.tally.positions,
-                clock(p.elapsed),
-                rate,
-                rate / cores,
-                100.0 * summary.search_share,
-                if summary.interrupted {
-                    format!(" (--resume continues {})", config.out.display())
-                } else {
-                    String::new()
-                }
-            );
-            if summary.interrupted {
-                ExitCode::from(130)
-            } else {
-                ExitCode::SUCCESS
-            }
-        }
-        Err(DatagenError::Setup(e)) => {
-            eprintln!("borrow: datagen: {e}");
-            ExitCode::from(BAD_INPUT)
-        }
-        Err(e) => {
-            eprintln!("borrow: datagen: {e}");
-            ExitCode::from(1)
-        }
-    }
+    ExitCode::from(BAD_INPUT)
 }
 
-/// Runs the engine's command line: `bench ...`, `datagen ...`, `--help`,
+/// Runs the engine's command line: `bench ...`, `--help`,
 /// `--version`, or (no arguments) the UCI loop on standard input and output.
 /// Arguments that are whole command lines (the first holds a space), as
 /// OpenBench passes them (`borrow "genfens 10 seed 1 book None" "quit"`),
@@ -429,39 +241,8 @@ where
             };
             bench_exit(run_bench(&method, bare_depth.unwrap_or(depth), &evaluator))
         }
-        Some(Cmd::Datagen {
-            out,
-            games,
-            first_game,
-            nodes,
-            plies,
-            openings,
-            threads,
-            hash,
-            seed,
-            format,
-            text,
-            resume,
-            eval,
-            syzygy,
-        }) => {
-            let mut config = datagen::Config::new(games, out);
-            config.first_game = first_game;
-            config.nodes = nodes;
-            config.random_plies = plies;
-            config.openings = openings;
-            if let Some(t) = threads {
-                config.threads = t as usize;
-            }
-            config.hash_mb = hash as usize;
-            config.seed = seed;
-            config.format = if text { Format::Text } else { format };
-            config.resume = resume;
-            config.evaluator = Evaluator::of_kind(eval);
-            config.syzygy = syzygy;
-            run_datagen(&config)
-        }
-        Some(Cmd::Convert { out, pgn }) => run_convert(&pgn, &out),
+        Some(Cmd::Datagen { .. }) => moved("datagen", "borrow-datagen"),
+        Some(Cmd::Convert { .. }) => moved("convert", "borrow-datagen convert"),
         #[cfg(feature = "spsa")]
         Some(Cmd::Spsa) => {
             print!("{}", crate::search::params::spsa_input());

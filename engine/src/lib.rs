@@ -17,8 +17,9 @@
 //! - [`tt`]: the lock-free transposition table.
 //! - [`tablebase`]: Syzygy endgame tablebases (WDL in the search, DTZ at the root).
 //! - [`win_rate`]: win/draw/loss from a score, for `UCI_ShowWDL`.
-//! - [`datagen`]: labelled positions from self-play (`borrow datagen`).
-//! - [`tune`]: Texel tuning of the evaluation's weights from labelled positions.
+//! - [`selfplay`]: what self-play shares: a game's settings, its fixed-node
+//!   search, its opening.
+//! - [`genfens`]: openings for OpenBench's distributed data generation.
 //! - [`time`]: time management.
 //! - [`mod@bench`]: the fixed search `borrow bench` runs.
 //! - [`cli`]: the `borrow` command line and the UCI input loop.
@@ -28,18 +29,18 @@
 pub mod bench;
 pub mod board_hash;
 pub mod cli;
-pub mod datagen;
 pub mod driver;
 pub mod eval;
 pub mod evaluator;
+pub mod genfens;
 pub use nnue;
 pub mod options;
 pub mod position_command;
 pub mod search;
+pub mod selfplay;
 pub mod tablebase;
 pub mod time;
 pub mod tt;
-pub mod tune;
 pub mod uci;
 pub mod win_rate;
 

@@ -107,7 +107,7 @@ pub enum Command {
     Perft(u32),
     /// `genfens N seed S book <None|FILE>`: start positions for OpenBench's
     /// distributed data generation (not UCI).
-    Genfens(crate::datagen::genfens::Request),
+    Genfens(crate::genfens::Request),
     /// A blank line.
     Empty,
     /// Anything else, with what is wrong.
@@ -280,7 +280,7 @@ pub fn parse(line: &str) -> Command {
         }
         "setoption" => return parse_setoption(&tokens[1..]),
         "genfens" => {
-            return crate::datagen::genfens::parse(&tokens[1..])
+            return crate::genfens::parse(&tokens[1..])
                 .map_or_else(Command::Invalid, Command::Genfens);
         }
         _ => {}

@@ -34,7 +34,7 @@ pub struct Model {
 
 /// Fitted when net 8 (sha256 57bfa8be…) was the built-in net, by
 /// `borrow-tune --wdl --data gen9-snap-g15645.vf`: the first 15,645 games of
-/// net 8's self-play at 5,000 nodes a move (`borrow datagen`, seed
+/// net 8's self-play at 5,000 nodes a move (`borrow-datagen`, seed
 /// 2026112941; records/data-history.md, "Data since net 8"), 1,420,241 positions read,
 /// 355,061 (an even sample) fitted on; mean -ln p(result) 0.64981, where the
 /// model it replaced (fitted to net 7's games) gave 0.65018 on the same

@@ -232,6 +232,35 @@ fn bench_with_a_bad_method_or_argument_exits_2_with_a_message() {
     assert!(String::from_utf8_lossy(&out.stdout).contains("bench"));
 }
 
+/// The commands that left the engine for `borrow-datagen` say where they
+/// went, and do nothing else.
+#[test]
+fn datagen_and_convert_name_the_tool_they_moved_to() {
+    for (args, new) in [
+        (
+            &["datagen", "--games", "10", "--out", "x.vf"][..],
+            "'borrow-datagen'",
+        ),
+        (&["datagen"], "'borrow-datagen'"),
+        (
+            &["convert", "--out", "x.vf", "m.pgn"],
+            "'borrow-datagen convert'",
+        ),
+    ] {
+        let out = run(args);
+        assert_eq!(out.status.code(), Some(2), "{args:?}: {out:?}");
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert!(err.contains(new), "{args:?}: {err}");
+        assert!(out.stdout.is_empty(), "{args:?}");
+        assert!(!std::path::Path::new("x.vf").exists());
+    }
+    let help = String::from_utf8_lossy(&run(&["--help"]).stdout).into_owned();
+    assert!(
+        !help.contains("datagen") && !help.contains("convert"),
+        "{help}"
+    );
+}
+
 // ---------------------------------------------------------------------------
 // OpenBench's DATAGEN convention: commands as arguments.
 

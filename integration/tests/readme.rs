@@ -15,8 +15,8 @@
 //!   commands that are cheap with a small change run for real, in a scratch
 //!   folder and in the README's order, and must succeed: `borrow bench` at
 //!   depth 1 (ending with `<nodes> nodes <nps> nps`), `perft` at depth 3 at
-//!   most, `borrow datagen` for 2 games, `borrow-train` for 2 epochs in small
-//!   batches, `borrow convert` and `book` as written. The files a reader
+//!   most, `borrow-datagen` for 2 games, `borrow-train` for 2 epochs in small
+//!   batches, `borrow-datagen convert` and `book` as written. The files a reader
 //!   brings of their own are stand-ins (`games.pgn`: the book crate's test
 //!   games; `match.pgn`: a short game with borrow-match's score comments).
 //!   The rest (a match, lines with `…` or `<placeholders>`) is checked by its
@@ -40,6 +40,10 @@ use std::time::{Duration, Instant};
 const TOOLS: &[(&str, &str)] = &[
     ("borrow", env!("CARGO_BIN_EXE_readme-borrow")),
     ("borrow-tune", env!("CARGO_BIN_EXE_readme-borrow-tune")),
+    (
+        "borrow-datagen",
+        env!("CARGO_BIN_EXE_readme-borrow-datagen"),
+    ),
     ("perft", env!("CARGO_BIN_EXE_readme-perft")),
     ("book", env!("CARGO_BIN_EXE_readme-book")),
     ("borrow-match", env!("CARGO_BIN_EXE_readme-borrow-match")),
@@ -56,7 +60,7 @@ const RELEASE: &str = "target/release/";
 /// an idle machine): only a hung process reaches it.
 const TIMEOUT: Duration = Duration::from_secs(60);
 
-/// The stand-in for the reader's match games with scores (`borrow convert
+/// The stand-in for the reader's match games with scores (`borrow-datagen convert
 /// --out more.vf match.pgn`): borrow-match's comments, `{score/depth time}`.
 const MATCH_PGN: &str = "[Event \"README stand-in\"]\n[Result \"1-0\"]\n\n\
     1. e4 {+0.30/10 0.1s} e5 {-0.25/10 0.1s} 2. Nf3 {+0.31/10 0.1s} \
@@ -193,7 +197,7 @@ target/release/perft --epd perft/suites/no-such.epd
 target/release/borrow-match -engine cmd=target/release/borrow option.NoSuchOption=1 \\
     -each tc=10+0.1 colour=white -roundz 2
 matches/no-such.sh --help
-target/release/borrow datagen --games … --out data.vf
+target/release/borrow-datagen --games … --out data.vf
 cargo build --release
 ```
 
@@ -794,7 +798,7 @@ fn cheap_form(
                 set(&mut args, "--max-nodes", |n| at_most(n, 1e5));
             }
         }
-        ("borrow", Some("datagen")) => {
+        ("borrow-datagen", None) => {
             set(&mut args, "--games", |_| "2".into());
             set(&mut args, "--nodes", |n| at_most(n, 1000.0));
         }
@@ -803,7 +807,7 @@ fn cheap_form(
             // A few hundred positions: less than one batch of the default.
             set(&mut args, "--batch-size", |_| "64".into());
         }
-        ("borrow", Some("convert")) | ("book", Some("make" | "probe")) => {}
+        ("borrow-datagen", Some("convert")) | ("book", Some("make" | "probe")) => {}
         _ => return None,
     }
     Some(sub.map(String::from).into_iter().chain(args).collect())

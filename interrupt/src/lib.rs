@@ -1,6 +1,6 @@
 //! # interrupt
 //!
-//! Ctrl-C for the long runs (`borrow datagen`, `borrow-train`,
+//! Ctrl-C for the long runs (`borrow-datagen`, `borrow-train`,
 //! `borrow-match`, `borrow-experiment`): the first press asks the run to
 //! stop where it can keep its work (finished games, the epoch's checkpoint),
 //! a second ends the process at once with exit status 130, as a shell

@@ -40,7 +40,7 @@ fn escape(s: &str) -> String {
 }
 
 /// The comment after an engine's move: `+0.35/12 0.512s`, in the format
-/// of [`MoveComment`] (which `borrow convert` reads).
+/// of [`MoveComment`] (which `borrow-datagen convert` reads).
 pub fn move_comment(m: &crate::game::MoveRecord) -> String {
     MoveComment {
         score: m.info.score,

@@ -9,6 +9,8 @@
 //!   squares and boards with it.
 //! - [`sorted_legal_uci`]: the outside oracle's (shakmaty's) legal moves,
 //!   the list differential tests compare with.
+//! - [`random_fens`]: positions from seeded random games, for tests that
+//!   need many ordinary positions and no data file.
 //! - [`TempDir`]: a scratch folder, removed when dropped.
 
 #![deny(missing_docs)]
@@ -96,6 +98,36 @@ pub fn sorted_legal_uci(pos: &Chess) -> Vec<String> {
     v
 }
 
+/// The FENs of `n` positions from random games seeded by `seed`, each game
+/// up to 80 plies from the start position (its moves drawn from
+/// [`sorted_legal_uci`]): every position after a move that neither gives
+/// check nor leaves a draw by material. The same seed gives the same FENs.
+pub fn random_fens(seed: u64, n: usize) -> Vec<String> {
+    use shakmaty::fen::Fen;
+    use shakmaty::uci::UciMove;
+    let mut rng = Rng::new(seed);
+    let mut out = Vec::with_capacity(n);
+    while out.len() < n {
+        let mut pos = Chess::default();
+        for _ in 0..80 {
+            let moves = sorted_legal_uci(&pos);
+            if moves.is_empty() {
+                break;
+            }
+            let uci: UciMove = moves[rng.index(moves.len())]
+                .parse()
+                .expect("shakmaty's own UCI");
+            let m = uci.to_move(&pos).expect("a legal move");
+            pos.play_unchecked(m);
+            if !pos.is_check() && !pos.is_insufficient_material() {
+                out.push(Fen::from_position(&pos, shakmaty::EnPassantMode::Legal).to_string());
+            }
+        }
+    }
+    out.truncate(n);
+    out
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -112,6 +144,24 @@ mod tests {
         // Expected about 8,000 and 24,000 set bits.
         assert!((6_000..10_000).contains(&sparse), "{sparse}");
         assert!((20_000..28_000).contains(&dense), "{dense}");
+    }
+
+    #[test]
+    fn random_fens_repeat_for_a_seed_and_are_legal_unchecked_positions() {
+        use shakmaty::CastlingMode;
+        use shakmaty::fen::Fen;
+        let a = random_fens(5, 200);
+        assert_eq!(a.len(), 200);
+        assert_eq!(a, random_fens(5, 200));
+        assert_ne!(a, random_fens(6, 200));
+        for fen in &a {
+            let pos: Chess = fen
+                .parse::<Fen>()
+                .unwrap()
+                .into_position(CastlingMode::Standard)
+                .unwrap();
+            assert!(!pos.is_check() && !pos.is_insufficient_material(), "{fen}");
+        }
     }
 
     #[test]

@@ -1,5 +1,5 @@
 //! Loading the training data: every labelled position of the files
-//! `borrow datagen` writes (whole games in viriformat, 32-byte marlinformat
+//! `borrow-datagen` writes (whole games in viriformat, 32-byte marlinformat
 //! records, text or gzip text; [`nnue::data::read`] reads them), filtered
 //! here, as the field filters at load time so that one file serves many
 //! experiments. Games hold every searched ply; the record formats hold only

@@ -17,7 +17,7 @@ use train::trainer::{
 };
 
 /// Trains Borrow's evaluation net, (768->H)x2->1 with SCReLU and 1 or 8 output buckets, on labelled
-/// positions (`borrow datagen` output: viriformat games in files named *.vf,
+/// positions (`borrow-datagen` output: viriformat games in files named *.vf,
 /// 32-byte marlinformat records in files named *.bin, or 'FEN | score |
 /// result' text, plain or gzip), on the CPU.
 /// After each epoch it writes DIR/checkpoint.bin (for --resume), the
@@ -265,7 +265,7 @@ fn read_data(args: &Args, cfg: &Config) -> Result<(Vec<Sample>, Vec<Sample>), Fa
     if train.len() < cfg.batch_size {
         return Err(Failure::bad(format!(
             "{} training positions, fewer than one batch ({}): generate more \
-             with 'borrow datagen' or lower --batch-size",
+             with 'borrow-datagen' or lower --batch-size",
             train.len(),
             cfg.batch_size
         )));

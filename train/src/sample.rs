@@ -28,7 +28,7 @@ pub struct Sample {
 
 impl Sample {
     /// The sample of a labelled position (score and result from White's
-    /// side, as `borrow datagen` writes them).
+    /// side, as `borrow-datagen` writes them).
     pub fn new(l: &Labelled) -> Sample {
         let mut s = Sample {
             features: [0; MAX_PIECES],

@@ -296,7 +296,7 @@ impl Driver {
             Command::Genfens(request) => {
                 self.stop_search();
                 let out = &self.out;
-                let result = crate::datagen::genfens::genfens(&request, |pos| {
+                let result = crate::genfens::genfens(&request, |pos| {
                     say(out, &format!("info string genfens {}", pos.fen()));
                 });
                 if let Err(e) = result {

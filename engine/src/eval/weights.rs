@@ -1,4 +1,4 @@
-//! The evaluation's weights, written by `borrow-tune` (engine/src/tune): Texel's
+//! The evaluation's weights, written by `borrow-tune` (the tune crate): Texel's
 //! method, Adam, 400 epochs at step 1, λ = 0.5 (result share of the target), K = 2.1266.
 //! Data: borrow-a84d266-n2000.txt.gz (2573728 positions for training, 135424 held out).
 //! Loss (training, validation): before 0.028558, 0.028621; after 0.028456, 0.028763.

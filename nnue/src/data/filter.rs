@@ -1,5 +1,5 @@
 //! Which labelled positions a trainer learns from: [`Filter`], the one
-//! filter, which `borrow datagen` applies when it writes records
+//! filter, which `borrow-datagen` applies when it writes records
 //! ([`trainable`]) and `borrow-train` when it loads games and records.
 
 use movegen::{Move, Position};
@@ -45,7 +45,7 @@ pub enum Verdict {
 }
 
 impl Filter {
-    /// What `borrow datagen` writes as records: no check, a quiet move, no
+    /// What `borrow-datagen` writes as records: no check, a quiet move, no
     /// mate score.
     pub const TRAINABLE: Filter = Filter {
         skip_check: true,

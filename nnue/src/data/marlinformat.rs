@@ -1,4 +1,4 @@
-//! The two forms `borrow datagen` writes a labelled position in, and reads
+//! The two forms `borrow-datagen` writes a labelled position in, and reads
 //! them back:
 //!
 //! - text, one line `FEN | score | result`: the score in centipawns and the
@@ -38,7 +38,7 @@ pub struct Labelled {
     pub result: f32,
 }
 
-/// How `borrow datagen` writes, and the readers read. The readers tell
+/// How `borrow-datagen` writes, and the readers read. The readers tell
 /// the formats apart by the file's name: `.vf` viriformat, `.bin`
 /// marlinformat, anything else text (plain or gzip).
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
@@ -97,7 +97,7 @@ impl Format {
 }
 
 /// Whether the file's name says it is packed (`*.xz` or `*.gz`): the
-/// readers unpack it, the writers (`borrow datagen`, `borrow convert`) write
+/// readers unpack it, the writers (`borrow-datagen`, `borrow-datagen convert`) write
 /// only plain files.
 pub fn is_packed(path: &std::path::Path) -> bool {
     path.extension()

@@ -1,5 +1,5 @@
-//! The training data: labelled positions as `borrow datagen` and
-//! `borrow convert` write them and `borrow-train` and `borrow-tune` read
+//! The training data: labelled positions as `borrow-datagen` and
+//! `borrow-datagen convert` write them and `borrow-train` and `borrow-tune` read
 //! them.
 //!
 //! - [`marlinformat`]: one position a 32-byte record, or a `FEN | score |

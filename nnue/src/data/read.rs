@@ -1,4 +1,4 @@
-//! Labelled positions for tuning, as `borrow datagen` writes them (see
+//! Labelled positions for tuning, as `borrow-datagen` writes them (see
 //! [`super::marlinformat`]), the format told by the file's name
 //! ([`Format::of_path`]): lines `FEN | score | result` (the score in
 //! centipawns and the result, 1.0, 0.5 or 0.0, from White's side), as

@@ -1,15 +1,15 @@
-//! One self-play game of `borrow datagen`: the opening (a suite's position,
-//! then random legal plies), fixed-node searches for both sides, the rules
+//! One self-play game of `borrow-datagen`: the opening (a suite's position,
+//! then random legal plies: `engine::selfplay`), fixed-node searches for both sides, the rules
 //! and the adjudication that end it, and the positions it keeps.
 
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 use movegen::{Move, Position};
 use rng::Rng;
 
-use crate::evaluator::Evaluator;
-use crate::search::{Limits, SearchResult, Shared, Silent, search};
-use crate::tablebase::{Tables, TbResult};
+use engine::search::{SearchResult, Shared};
+use engine::selfplay::{GameSettings, opening, think};
+use engine::tablebase::TbResult;
 use nnue::data::viriformat::ViriGame;
 
 /// A win is adjudicated when every score of this many consecutive plies is
@@ -26,26 +26,6 @@ pub const DRAW_SCORE: i32 = 10;
 pub const DRAW_MOVE: u32 = 40;
 /// A game still going at this full move is a draw.
 pub const MAX_MOVE: u32 = 300;
-/// An opening whose first search scores beyond this (or a mate) is too
-/// lopsided to teach anything: another is drawn.
-pub const OPENING_SCORE: i32 = 1_000;
-/// Tries at a playable opening before the game is given up.
-const OPENING_TRIES: usize = 100;
-
-/// What a game is played with.
-#[derive(Clone, Debug)]
-pub struct GameSettings {
-    /// Nodes per move.
-    pub nodes: u64,
-    /// Random legal plies played from the start position.
-    pub random_plies: usize,
-    /// The static evaluation of the searches.
-    pub evaluator: Evaluator,
-    /// Syzygy tables: a game that reaches a position they cover ends with
-    /// their verdict, unsearched.
-    pub syzygy: Option<Tables>,
-}
-
 /// How a game ended.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
 pub enum Ending {
@@ -71,67 +51,6 @@ pub struct Game {
     pub plies: usize,
     /// Time spent inside the searches.
     pub search_time: Duration,
-}
-
-/// The position after the opening, and the keys of the positions before
-/// it (oldest first), or `None` when no try gave a playable opening.
-pub(super) fn opening(
-    start: &Position,
-    settings: &GameSettings,
-    rng: &mut Rng,
-    shared: &Shared,
-    search_time: &mut Duration,
-) -> Option<(Position, Vec<u64>, i32)> {
-    'tries: for _ in 0..OPENING_TRIES {
-        let mut pos = *start;
-        let mut keys = Vec::new();
-        for _ in 0..settings.random_plies {
-            let moves = pos.legal_moves();
-            if moves.is_empty() {
-                continue 'tries;
-            }
-            let m = moves[rng.below(moves.len() as u64) as usize];
-            keys.push(pos.key());
-            pos.play_unchecked(m);
-        }
-        if pos.legal_moves().is_empty() {
-            continue;
-        }
-        shared.new_game();
-        let (outcome, took) = think(&pos, &keys, settings, shared);
-        *search_time += took;
-        if outcome.score.abs() <= OPENING_SCORE {
-            return Some((pos, keys, outcome.score));
-        }
-    }
-    None
-}
-
-/// One fixed-node search (its outcome: the move, its score for the side to
-/// move, the nodes) and the time it took.
-fn think(
-    pos: &Position,
-    keys: &[u64],
-    settings: &GameSettings,
-    shared: &Shared,
-) -> (SearchResult, Duration) {
-    let limits = Limits {
-        nodes: Some(settings.nodes),
-        multipv: 1,
-        evaluator: settings.evaluator.clone(),
-        ..Limits::default()
-    };
-    // The search looks back only as far as the last irreversible move.
-    let keep = (pos.halfmoves() as usize).min(keys.len());
-    // A search ends by setting `stop`: clear it, or every search after the
-    // first would stop at its first check (1,024 nodes), as the driver
-    // clears it before each `go`.
-    shared
-        .stop
-        .store(false, std::sync::atomic::Ordering::Relaxed);
-    let start = Instant::now();
-    let outcome = search(pos, &keys[keys.len() - keep..], &limits, 1, shared, &Silent);
-    (outcome, start.elapsed())
 }
 
 /// The game's result (White's side) if the tablebases cover `pos` and it
@@ -263,6 +182,8 @@ pub fn play(
 #[cfg(test)]
 mod tests {
     use super::*;
+    use engine::evaluator::Evaluator;
+    use engine::tablebase::Tables;
     use nnue::score::MATE_BOUND;
 
     fn settings() -> GameSettings {
@@ -339,8 +260,8 @@ mod tests {
 
     /// The tables the engine's tests carry (3 and 4 pieces, some).
     fn syzygy() -> Tables {
-        let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/syzygy");
-        let (tables, _) = crate::tablebase::Syzygy::open(dir, u32::MAX, 1, true).unwrap();
+        let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/../engine/tests/data/syzygy");
+        let (tables, _) = engine::tablebase::Syzygy::open(dir, u32::MAX, 1, true).unwrap();
         std::sync::Arc::new(tables)
     }
 
@@ -391,25 +312,6 @@ mod tests {
         // The same position five plies from the last capture: the tables
         // are not asked until the next capture, so the game is searched.
         assert!(!g.record.plies.is_empty());
-    }
-
-    #[test]
-    fn every_search_gets_its_nodes() {
-        // A search ends by setting the shared stop flag; the next must
-        // still run to its node limit, not stop at its first check.
-        let shared = Shared::new(1);
-        let pos = Position::startpos();
-        for _ in 0..3 {
-            let s = GameSettings {
-                nodes: 5_000,
-                random_plies: 0,
-                evaluator: Evaluator::default(),
-                syzygy: None,
-            };
-            let (outcome, _) = think(&pos, &[], &s, &shared);
-            assert!(outcome.nodes >= 5_000, "{} nodes", outcome.nodes);
-            assert!(!outcome.best.is_null());
-        }
     }
 
     #[test]

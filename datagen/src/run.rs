@@ -1,29 +1,5 @@
-//! `borrow datagen`: labelled positions from self-play, for tuning the
-//! evaluation (`borrow-tune`) and for training a network.
-//!
-//! - [`game`]: one game: the opening, fixed-node searches, the rules and the
-//!   adjudication, the positions kept.
-//! - The formats it writes, and which positions are trainable, are the
-//!   `nnue` crate's ([`nnue::data`]): text and binary (marlinformat)
-//!   records, and whole games in viriformat (the default output).
-//! - [`genfens`]: opening positions for OpenBench's distributed datagen.
-//! - [`convert`]: match games (PGN with scores) into training data.
-//!
-//! Games are numbered; game `g`'s random choices come from a generator
-//! seeded by the seed and `g`, and every game starts with an emptied table
-//! and fresh statistics, so a game is the same whichever thread plays it.
-//! The games are written in their order, so the output is the same for a
-//! seed whatever the thread count. After each game the output is flushed
-//! and a small state file beside it (`OUT.state`) records how many games
-//! and bytes are done: `--resume` cuts the output back to that length and
-//! goes on from the next game. An interrupted run keeps every game that was
-//! written, never half a record. `--first-game G` starts a run at game `G`
-//! of its seed: the games after a finished chunk (the repository's `data/`)
-//! are made on any machine without the chunk or its state.
-
-pub mod convert;
-pub mod game;
-pub mod genfens;
+//! A run: games numbered from the seed, played on threads, written in
+//! their order, and the state file that lets a stopped run go on.
 
 use std::collections::BTreeMap;
 use std::fmt;
@@ -37,19 +13,20 @@ use std::time::{Duration, Instant};
 use movegen::Position;
 use rng::Rng;
 
-use game::{Game, GameSettings};
-pub use nnue::data::Format;
+use crate::game::{self, Game};
+use engine::selfplay::{GameSettings, read_starts};
+use nnue::data::Format;
 use nnue::data::marlinformat::RECORD_SIZE;
 
-use crate::evaluator::Evaluator;
-use crate::search::Shared;
-use crate::tablebase::{Syzygy, Tables};
-use crate::tt::Table;
+use engine::evaluator::Evaluator;
+use engine::search::Shared;
+use engine::tablebase::{Syzygy, Tables};
+use engine::tt::Table;
 
 /// The most random plies `--plies` takes: beyond this an opening is noise.
 pub const MAX_PLIES: usize = 100;
 
-/// What `borrow datagen` is asked to do.
+/// What `borrow-datagen` is asked to do.
 #[derive(Clone, Debug)]
 pub struct Config {
     /// Games in all (a resumed run counts the ones already written).
@@ -277,35 +254,6 @@ fn read_state(config: &Config) -> Result<Tally, DatagenError> {
     })
 }
 
-/// The positions of the suite at `path` (EPD or PGN) in an order shuffled
-/// by `seed`, or the standard start position alone.
-pub(crate) fn read_starts(path: Option<&Path>, seed: u64) -> Result<Vec<Position>, DatagenError> {
-    let Some(path) = path else {
-        return Ok(vec![Position::startpos()]);
-    };
-    let name = path.display();
-    let (openings, errors) = book::openings::read_file(path, None)
-        .map_err(|e| DatagenError::Setup(format!("cannot read the openings {name}: {e}")))?;
-    if let Some(e) = errors.first() {
-        return Err(DatagenError::Setup(format!("openings {name}: {e}")));
-    }
-    let mut starts = Vec::with_capacity(openings.len());
-    for o in &openings {
-        let mut pos = Position::from_fen(&o.fen)
-            .map_err(|e| DatagenError::Setup(format!("openings {name}: {e}")))?;
-        for &m in &o.moves {
-            pos.try_play(m)
-                .map_err(|e| DatagenError::Setup(format!("openings {name}: {e}")))?;
-        }
-        starts.push(pos);
-    }
-    if starts.is_empty() {
-        return Err(DatagenError::Setup(format!("openings {name}: no opening")));
-    }
-    Rng::new(seed).shuffle(&mut starts);
-    Ok(starts)
-}
-
 /// Opens the output: new, or cut back to what the state file records.
 fn open_output(config: &Config) -> Result<(File, Tally), DatagenError> {
     let out = &config.out;
@@ -510,7 +458,8 @@ pub fn run(
     mut progress: impl FnMut(&Progress),
 ) -> Result<Summary, DatagenError> {
     check(config)?;
-    let starts = read_starts(config.openings.as_deref(), config.seed)?;
+    let starts =
+        read_starts(config.openings.as_deref(), config.seed).map_err(DatagenError::Setup)?;
     let settings = GameSettings {
         nodes: config.nodes,
         random_plies: config.random_plies,

@@ -1,23 +1,15 @@
-//! Tuning the evaluation's weights from labelled positions (Texel's
-//! method): fit the scaling constant `K` of the logistic model first, then
+//! Texel's method: fit the scaling constant `K` of the logistic model first, then
 //! run full-batch gradient descent (Adam) on every weight at once over the
 //! training positions, printing the training and validation loss, and
 //! write the result as the Rust source of `engine/src/eval/weights.rs`.
-//!
-//! - The data is read by the `nnue` crate's readers ([`nnue::data::read`]).
-//! - [`model`]: the positions as sparse coefficients, the loss and its gradient.
-//! - [`win_rate`]: fitting the win/draw/loss model of `UCI_ShowWDL`.
-//!
-//! `borrow-tune --help` runs it.
-
-pub mod model;
-pub mod win_rate;
+//! The data is read by the `nnue` crate's readers ([`nnue::data::read`]);
+//! the positions become [`crate::model`]'s sparse coefficients.
 
 use std::path::PathBuf;
 use std::time::Instant;
 
-use crate::eval::{WEIGHTS, Weights};
-use model::{PARAM_COUNT, Samples, params_of, weights_from};
+use crate::model::{PARAM_COUNT, Samples, params_of, weights_from};
+use engine::eval::{WEIGHTS, Weights};
 
 /// What a tuning run does.
 #[derive(Clone, Debug)]
@@ -121,7 +113,7 @@ pub fn load(cfg: &Config, w: &Weights) -> Result<(Samples, Samples), String> {
             "too few positions to tune ({} for training, {} for validation): the \
              validation set is one block of 256 positions in every 20 (the eighth), so at \
              least 1,793 are needed, and a fit of the evaluation's {PARAM_COUNT} weights \
-             wants a million or more (`borrow datagen --games 10000` writes about 950,000)",
+             wants a million or more (`borrow-datagen --games 10000` writes about 950,000)",
             train.len(),
             validation.len()
         ));
@@ -263,7 +255,7 @@ pub fn run(cfg: &Config, mut progress: impl FnMut(&str)) -> Result<Tuned, String
             })
             .collect();
         let header = format!(
-            "The evaluation's weights, written by `borrow-tune` (engine/src/tune): Texel's\n\
+            "The evaluation's weights, written by `borrow-tune` (the tune crate): Texel's\n\
              method, Adam, {} epochs at step {}, λ = {} (result share of the target), K = {:.4}.\n\
              Data: {} ({} positions for training, {} held out).\n\
              Loss (training, validation): before {:.6}, {:.6}; after {:.6}, {:.6}.\n\
@@ -289,14 +281,17 @@ pub fn run(cfg: &Config, mut progress: impl FnMut(&str)) -> Result<Tuned, String
 
 #[cfg(test)]
 mod tests {
-    use super::model::sigmoid;
     use super::*;
-    use crate::eval::{S, evaluate_with};
+    use crate::model::sigmoid;
+    use engine::eval::{S, evaluate_with};
     use movegen::Position;
 
     /// Positions from seeded random games (the tests' own data).
     fn positions(n: usize) -> Vec<Position> {
-        crate::test_positions::random_positions(12_345, n)
+        testkit::random_fens(12_345, n)
+            .iter()
+            .map(|fen| Position::from_fen(fen).unwrap())
+            .collect()
     }
 
     #[test]
@@ -342,10 +337,10 @@ mod tests {
         // evaluations are compared as a whole below.)
         let mut terms = WEIGHTS.to_terms();
         let moved = [
-            (crate::eval::layout::DOUBLED, S(-45, -70)),
-            (crate::eval::layout::BISHOP_PAIR, S(80, 10)),
-            (crate::eval::layout::MOBILITY + 2, S(12, 1)),
-            (crate::eval::layout::TEMPO, S(40, -20)),
+            (engine::eval::layout::DOUBLED, S(-45, -70)),
+            (engine::eval::layout::BISHOP_PAIR, S(80, 10)),
+            (engine::eval::layout::MOBILITY + 2, S(12, 1)),
+            (engine::eval::layout::TEMPO, S(40, -20)),
         ];
         for &(i, v) in &moved {
             terms[i] = v;
@@ -355,7 +350,7 @@ mod tests {
         let mut train = Samples::new();
         let mut validation = Samples::new();
         for (i, pos) in positions(4_000).iter().enumerate() {
-            let e = evaluate_with(pos, &truth, &mut crate::eval::NoTrace);
+            let e = evaluate_with(pos, &truth, &mut engine::eval::NoTrace);
             let white = if pos.turn() == attacks::Color::White {
                 e.cp
             } else {
@@ -387,7 +382,7 @@ mod tests {
         // so it is checked through the evaluations below.)
         for &(i, v) in moved
             .iter()
-            .filter(|(i, _)| *i != crate::eval::layout::BISHOP_PAIR)
+            .filter(|(i, _)| *i != engine::eval::layout::BISHOP_PAIR)
         {
             let g = got[i];
             assert!(
@@ -398,8 +393,8 @@ mod tests {
         assert!(tuned.loss_after.1 < tuned.loss_before.1 / 10.0);
         let (mut diff, mut n) = (0i64, 0i64);
         for pos in positions(500) {
-            let a = evaluate_with(&pos, &tuned.weights, &mut crate::eval::NoTrace).cp;
-            let b = evaluate_with(&pos, &truth, &mut crate::eval::NoTrace).cp;
+            let a = evaluate_with(&pos, &tuned.weights, &mut engine::eval::NoTrace).cp;
+            let b = evaluate_with(&pos, &truth, &mut engine::eval::NoTrace).cp;
             diff += i64::from((a - b).abs());
             n += 1;
         }

@@ -10,7 +10,7 @@
 
 use movegen::Position;
 
-use crate::eval::{S, TERMS, Tapered, Trace, Weights, evaluate_with};
+use engine::eval::{S, TERMS, Tapered, Trace, Weights, evaluate_with};
 
 /// Parameters: the middlegame and endgame half of every term.
 pub const PARAM_COUNT: usize = 2 * TERMS;

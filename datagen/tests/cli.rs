@@ -1,4 +1,4 @@
-//! `borrow datagen` as a user runs it: the smallest run, its records and
+//! `borrow-datagen` as a user runs it: the smallest run, its records and
 //! games checked by shakmaty, its help, and its refusals.
 
 use std::path::PathBuf;
@@ -7,14 +7,10 @@ use std::process::{Command, Output};
 use shakmaty::fen::Fen;
 use shakmaty::{CastlingMode, Chess, Position};
 
-const BIN: &str = env!("CARGO_BIN_EXE_borrow");
+const BIN: &str = env!("CARGO_BIN_EXE_borrow-datagen");
 
 fn datagen(args: &[&str]) -> Output {
-    Command::new(BIN)
-        .arg("datagen")
-        .args(args)
-        .output()
-        .expect("borrow runs")
+    Command::new(BIN).args(args).output().expect("borrow runs")
 }
 
 fn scratch(name: &str) -> PathBuf {
@@ -194,7 +190,6 @@ fn ctrl_c_keeps_whole_records_and_resume_goes_on() {
     use std::io::{BufRead, BufReader};
     let out = scratch("stopped.vf");
     let args = [
-        "datagen",
         "--games",
         "400",
         "--nodes",
@@ -231,7 +226,6 @@ fn ctrl_c_keeps_whole_records_and_resume_goes_on() {
     // --resume with the same settings continues; the run is not redone.
     let o = Command::new(BIN)
         .args([
-            "datagen",
             "--games",
             "2",
             "--nodes",

@@ -1,13 +1,13 @@
-//! Fitting the win/draw/loss model of [`crate::win_rate`] to labelled positions:
+//! Fitting the win/draw/loss model of [`engine::win_rate`] to labelled positions:
 //! maximum likelihood of each game's result given the position's score and
 //! material, by Adam on the model's four parameters (the gradient is
 //! analytic). `borrow-tune --wdl --data FILE` runs it and prints [`MODEL`]'s source.
 //!
-//! [`MODEL`]: crate::win_rate::MODEL
+//! [`MODEL`]: engine::win_rate::MODEL
 
 use std::path::PathBuf;
 
-use crate::win_rate::{MODEL, Model, material};
+use engine::win_rate::{MODEL, Model, material};
 
 /// One position: the score (White's side, centipawns), the material the
 /// model reads, and the result (White's side: 1, 0.5 or 0).
@@ -109,7 +109,7 @@ pub fn run(files: &[PathBuf]) -> Result<Fitted, String> {
     let mut all = Vec::new();
     for f in files {
         nnue::data::read::read(f, |l| {
-            if l.score.abs() < crate::search::MATE_BOUND {
+            if l.score.abs() < engine::search::MATE_BOUND {
                 all.push(Sample {
                     cp: f64::from(l.score),
                     material: material(&l.pos),
@@ -122,7 +122,7 @@ pub fn run(files: &[PathBuf]) -> Result<Fitted, String> {
     if all.len() < MIN_POSITIONS {
         return Err(format!(
             "too few positions to fit the win/draw/loss model ({} read): it needs at least \
-             {MIN_POSITIONS}, positions of many games (`borrow datagen --games 200` writes about \
+             {MIN_POSITIONS}, positions of many games (`borrow-datagen --games 200` writes about \
              19,000), and fits best on a million or more",
             all.len()
         ));

@@ -1,6 +1,6 @@
 //! Borrow's viriformat files against the field's own reader and writer, the
 //! `viriformat` crate (Viridithas's datagen format, read by bullet's
-//! loaders): a `borrow datagen` file read by the crate gives the same
+//! loaders): a `borrow-datagen` file read by the crate gives the same
 //! positions, moves, scores and results as Borrow's reader; a file the crate
 //! writes reads back the same in Borrow; and mates are written where the
 //! crate's default filter treats them as mates.
@@ -11,7 +11,7 @@
 use std::io::BufReader;
 use std::path::PathBuf;
 
-use engine::datagen::{Config, Format, run};
+use datagen::{Config, Format, run};
 use movegen::Position;
 use nnue::data::viriformat::{ViriGame, encode_move, read_games};
 use nnue::score::{FILE_MATE_BOUND, MATE, MATE_BOUND, to_file_score};
@@ -47,7 +47,7 @@ fn scratch(name: &str) -> PathBuf {
     dir.join(name)
 }
 
-/// The bytes of a `borrow datagen` viriformat file of `games` games at 400
+/// The bytes of a `borrow-datagen` viriformat file of `games` games at 400
 /// nodes a move, seeded with `seed`, written to the scratch file `name`.
 fn datagen_file(name: &str, games: u64, seed: u64) -> Vec<u8> {
     let mut config = Config::new(games, scratch(name));

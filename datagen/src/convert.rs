@@ -1,4 +1,4 @@
-//! `borrow convert`: match games into training data. The PGN that
+//! `borrow-datagen convert`: match games into training data. The PGN that
 //! cutechess-cli, fastchess and `borrow-match` write puts each engine move's
 //! score in the comment after it, from the mover's side and in pawns:
 //! `{+0.34/12 0.105s}`, or `{-M3/20 0.01s}` for a mate. Each game becomes a
@@ -7,7 +7,7 @@
 //! the game is cut at the first later move without a score (data after it
 //! would have no label).
 //!
-//! The output's format follows its name, as `borrow datagen`'s does: games
+//! The output's format follows its name, as `borrow-datagen`'s does: games
 //! (`*.vf`), or the trainable positions as records (`*.bin`) or text.
 
 use std::fmt;
@@ -17,8 +17,8 @@ use std::path::{Path, PathBuf};
 use attacks::Color;
 use book::pgn::{Game as PgnGame, MoveComment, Outcome as PgnOutcome, Reader, Score};
 
-use super::DatagenError;
-use crate::search::MATE;
+use crate::DatagenError;
+use engine::search::MATE;
 use nnue::data::marlinformat::Format;
 use nnue::data::viriformat::ViriGame;
 

@@ -4,8 +4,8 @@
 //! `N` lines `info string genfens <FEN>`; the same seed gives the same
 //! positions.
 //!
-//! Each position is this project's own opening for self-play (the one
-//! `borrow datagen` plays from): a start position (the book's, drawn by the
+//! Each position is this project's own opening for self-play
+//! ([`crate::selfplay::opening`], the one `borrow-datagen` plays from): a start position (the book's, drawn by the
 //! seed, or the standard one), eight or nine random legal plies, and a
 //! fixed-node search that must not find the game already decided.
 
@@ -14,10 +14,9 @@ use std::path::Path;
 use movegen::Position;
 use rng::Rng;
 
-use super::game::{GameSettings, opening};
-use super::read_starts;
 use crate::evaluator::Evaluator;
 use crate::search::Shared;
+use crate::selfplay::{GameSettings, opening, read_starts};
 
 /// What `genfens` is asked for.
 #[derive(Clone, Debug, PartialEq, Eq)]
