@@ -341,8 +341,8 @@ fn a_bad_fen_is_named_once() {
 }
 
 /// Across the tools: `--version`, `--opt=value`, exit codes in
-/// the help, perft's limits for threads and hash (kept equal to the
-/// engine's by `integration/tests/limits.rs`).
+/// the help, perft's limits for threads and hash (the engine's:
+/// `movegen::table`'s constants).
 #[test]
 fn version_equals_form_and_limits() {
     let o = perft(&["--version"]);

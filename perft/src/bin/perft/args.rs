@@ -7,8 +7,8 @@ use super::*;
 pub(super) const DEFAULT_DEPTH: u32 = 5;
 pub(super) const DEFAULT_MAX_NODES: u64 = 10_000_000;
 pub(super) const MAX_DEPTH: u32 = 30;
-/// As the engine's `Threads` (1 to 256) and `Hash` (at most 65536 MB); a
-/// test of the workspace (`integration/tests/limits.rs`) keeps them equal.
+/// The engine's `Threads` (1 to 256) and `Hash` (at most 65536 MB) limits:
+/// one pair of constants, `movegen::table`'s, for both.
 use perft::{MAX_HASH_MB, MAX_THREADS};
 pub(super) const BULK_NOTE: &str =
     "leaf moves are bulk-counted: at the last ply the legal moves are counted, not played";

@@ -7,7 +7,7 @@
 //!
 //! - `target/release/<tool> [subcommand] …`: the tool is the one built from
 //!   the same source file in this package (`readme-<tool>`: an integration
-//!   test sees only its own package's binaries; see integration/Cargo.toml).
+//!   test sees only its own package's binaries; see tests/Cargo.toml).
 //!   Its `--help` (the subcommand's, where the line names one) must list the
 //!   subcommand and every `-flag` and `key=` the line uses; an engine option
 //!   `option.NAME=…` given to `borrow` must be one `borrow` offers over UCI;
@@ -36,7 +36,7 @@ use std::time::{Duration, Instant};
 
 /// `target/release/<tool>` in the README, and the same tool built in this
 /// package. A new tool needs a `readme-<tool>` `[[bin]]` in
-/// integration/Cargo.toml and a line here.
+/// tests/Cargo.toml and a line here.
 const TOOLS: &[(&str, &str)] = &[
     ("borrow", env!("CARGO_BIN_EXE_readme-borrow")),
     ("borrow-tune", env!("CARGO_BIN_EXE_readme-borrow-tune")),
@@ -77,7 +77,7 @@ fn tool_exe(tool: &str) -> Option<&'static str> {
 fn root() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR"))
         .parent()
-        .expect("integration/ lies in the workspace")
+        .expect("tests/ lies in the workspace")
         .to_path_buf()
 }
 
@@ -123,12 +123,12 @@ fn the_readme_commands_work() {
 }
 
 /// Each `readme-<tool>` is compiled from the file `<tool>`'s own package
-/// builds `<tool>` from: integration/Cargo.toml names those files by hand.
+/// builds `<tool>` from: tests/Cargo.toml names those files by hand.
 #[test]
 fn each_tool_here_is_built_from_its_own_source() {
     let root = root();
     let read = |path: PathBuf| std::fs::read_to_string(&path).expect("read a Cargo.toml");
-    let ours = bins(&read(root.join("integration/Cargo.toml")));
+    let ours = bins(&read(root.join("tests/Cargo.toml")));
     for (tool, _) in TOOLS {
         let path = &ours[&format!("readme-{tool}")];
         let (package, file) = path
@@ -139,7 +139,7 @@ fn each_tool_here_is_built_from_its_own_source() {
         match theirs.get(*tool) {
             Some(source) => assert_eq!(
                 source, file,
-                "{package}/Cargo.toml builds {tool} from {source}, integration/Cargo.toml \
+                "{package}/Cargo.toml builds {tool} from {source}, tests/Cargo.toml \
                  builds readme-{tool} from {file}"
             ),
             // Found by cargo, not named: src/bin/<tool>.rs or src/bin/<tool>/main.rs.
@@ -536,7 +536,7 @@ impl Checker {
                 line,
                 format!(
                     "no tool `{tool}` in the workspace (this test knows {}; a new one needs a \
-                     readme-<tool> [[bin]] in integration/Cargo.toml and a line in TOOLS)",
+                     readme-<tool> [[bin]] in tests/Cargo.toml and a line in TOOLS)",
                     known.join(", ")
                 ),
             );
