@@ -14,7 +14,9 @@
 //!
 //! Making a book:
 //! - [`pgn`]: a PGN reader ([`pgn::Reader`], [`pgn::read_games`]) that
-//!   reports malformed games with their line ([`LineError`]) and skips them.
+//!   reports malformed games with their line ([`LineError`]) and skips them,
+//!   and a writer ([`pgn::Writer`]: tags, moves with their comments, the
+//!   result), which `borrow-match` writes its games with.
 //! - [`BookBuilder`] with [`BuildOptions`]: weights from results, as
 //!   `polyglot make-book` computes them.
 //!

@@ -1,7 +1,8 @@
-//! A PGN reader: games with their tags, start position, moves (SAN checked
-//! against the legal moves) and result.
+//! A PGN reader and writer: [`Reader`] reads games with their tags, start
+//! position, moves (SAN checked against the legal moves) and result;
+//! [`Writer`] writes them.
 //!
-//! What it understands, from the PGN standard:
+//! What the reader understands, from the PGN standard:
 //! - tag pairs `[Name "value"]` with `\"` and `\\` escapes; a `FEN` tag sets
 //!   the start position; a `Variant` tag other than standard chess makes the
 //!   game unusable;
@@ -27,7 +28,12 @@
 //!   runners (cutechess-cli, fastchess, `borrow-match`) write after each
 //!   engine move, `{+0.35/12 0.512s}` or `{-M3/20 1.000s}`, and `{book}`
 //!   after an opening move; written and read here, for the runner that
-//!   writes it and the tools that read it.
+//!   writes it and the tools that read it;
+//! - [`Writer`] writes a game: its tags (escaped), its moves in SAN from
+//!   any side to move and move number, each with its comment, a last
+//!   comment and the result, in lines of at most 79 columns (what
+//!   `borrow-match` writes, and [`Reader`] reads back); [`today`] is the
+//!   date for its `Date` tag.
 
 use std::fmt;
 use std::time::Duration;
@@ -38,8 +44,10 @@ use movegen::{Move, Position};
 use crate::error::LineError;
 
 mod lexer;
+mod write;
 
 use lexer::{Lexer, Tok, Token};
+pub use write::{Writer, today};
 
 /// How a game ended, from its termination marker.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]

@@ -678,7 +678,7 @@ pub fn run(
         plan: None,
         defects: Vec::new(),
         notes: Vec::new(),
-        date: matches::pgn::today(),
+        date: book::pgn::today(),
         duration: Duration::ZERO,
         interrupted: false,
     };

@@ -540,7 +540,7 @@ impl<'a> Collector<'a> {
             config,
             progress,
             pgn_out,
-            date: pgn::today(),
+            date: book::pgn::today(),
             total,
             warnings: HashSet::new(),
             bar: (progress == Progress::Bar).then(|| progress_bar(total, result.wdl.games())),
