@@ -249,13 +249,7 @@ impl Iterator for Reader<'_> {
                 },
             };
             if token.tok == Tok::Eof {
-                let g = game?;
-                return Some(Err(g.failed.unwrap_or_else(|| {
-                    LineError::new(
-                        token.line,
-                        "the game has no result (1-0, 0-1, 1/2-1/2 or *) before the end of the file",
-                    )
-                })));
+                return Some(Err(game?.unfinished(token.line, "the end of the file")));
             }
             if game.is_none() && matches!(token.tok, Tok::Comment(_)) {
                 // A comment between games belongs to neither.
@@ -264,108 +258,70 @@ impl Iterator for Reader<'_> {
             let line = token.line;
             let g = game.get_or_insert_with(|| Partial::new(line));
             match token.tok {
-                Tok::Eof => unreachable!("handled above"),
                 Tok::Open if g.in_movetext => {
                     // A new game starts before this one ended.
                     self.pushed_back = Some(token);
-                    return Some(Err(g.failed.take().unwrap_or_else(|| {
-                        LineError::new(
-                            line,
-                            "the game has no result (1-0, 0-1, 1/2-1/2 or *) before the next game's tags",
-                        )
-                    })));
+                    return Some(Err(game?.unfinished(line, "the next game's tags")));
                 }
-                Tok::Open => match self.tag() {
-                    Ok((name, value)) => {
-                        if g.failed.is_none()
-                            && let Err(e) = g.apply_tag(&name, &value, line)
-                        {
-                            g.fail(e);
-                        }
-                        g.tags.push((name, value));
-                    }
-                    Err(e) => g.fail(e),
-                },
-                Tok::Result(outcome) => {
-                    if g.failed.is_none() && g.depth > 0 {
-                        g.fail(LineError::new(
-                            line,
-                            "the game ends inside a variation: a '(' is not closed",
-                        ));
-                    }
-                    let g = game.take()?;
-                    return Some(match g.failed {
-                        Some(e) => Err(e),
-                        None => Ok(Game {
-                            line: g.line,
-                            tags: g.tags,
-                            start: g.start,
-                            moves: g.moves,
-                            comments: g.comments,
-                            outcome,
-                        }),
-                    });
+                Tok::Open => self.read_tag(g, line),
+                Tok::Result(outcome) => return Some(game?.finish(outcome, line)),
+                tok => self.movetext(g, tok, line),
+            }
+        }
+    }
+}
+
+impl<'a> Reader<'a> {
+    /// Reads the tag after a `[` into `g`, applying what it says about the
+    /// game (its start position, its variant).
+    fn read_tag(&mut self, g: &mut Partial, line: usize) {
+        match self.tag() {
+            Ok((name, value)) => {
+                if g.failed.is_none()
+                    && let Err(e) = g.apply_tag(&name, &value, line)
+                {
+                    g.fail(e);
                 }
-                Tok::Comment(text) => {
-                    // The first comment after a kept main-line move.
-                    if g.failed.is_none()
-                        && g.depth == 0
-                        && g.after_move
-                        && let Some(slot) = g.comments.last_mut()
-                        && slot.is_none()
-                    {
-                        *slot = Some(text.trim().to_owned());
-                    }
+                g.tags.push((name, value));
+            }
+            Err(e) => g.fail(e),
+        }
+    }
+
+    /// Takes a movetext token into `g` (tags and results aside): a move, a
+    /// move number, a comment, a variation's bracket, a NAG.
+    fn movetext(&mut self, g: &mut Partial, tok: Tok<'a>, line: usize) {
+        match tok {
+            Tok::Eof | Tok::Open | Tok::Result(_) => unreachable!("handled by next"),
+            Tok::Comment(text) => g.comment(text),
+            _ if g.failed.is_some() => {
+                // Skipping to the end of a bad game.
+                g.in_movetext = true;
+            }
+            Tok::Close => g.fail(LineError::new(line, "']' outside a tag")),
+            Tok::Str(_) => g.fail(LineError::new(line, "a quoted string outside a tag")),
+            Tok::Dot | Tok::Nag => g.in_movetext = true,
+            Tok::LParen => {
+                g.in_movetext = true;
+                g.depth += 1;
+            }
+            Tok::RParen => {
+                g.in_movetext = true;
+                match g.depth.checked_sub(1) {
+                    Some(d) => g.depth = d,
+                    None => g.fail(LineError::new(line, "')' without a '('")),
                 }
-                _ if g.failed.is_some() => {
-                    // Skipping to the end of a bad game.
-                    g.in_movetext = true;
+            }
+            Tok::Symbol(s) => {
+                g.in_movetext = true;
+                let is_number = s.bytes().all(|b| b.is_ascii_digit());
+                let wanted = self.max_plies.is_none_or(|max| g.moves.len() < max);
+                if !is_number && g.depth == 0 {
+                    // A comment from here on belongs to this move, if kept.
+                    g.after_move = wanted;
                 }
-                Tok::Close => g.fail(LineError::new(line, "']' outside a tag")),
-                Tok::Str(_) => g.fail(LineError::new(line, "a quoted string outside a tag")),
-                Tok::Dot | Tok::Nag => g.in_movetext = true,
-                Tok::LParen => {
-                    g.in_movetext = true;
-                    g.depth += 1;
-                }
-                Tok::RParen => {
-                    g.in_movetext = true;
-                    match g.depth.checked_sub(1) {
-                        Some(d) => g.depth = d,
-                        None => g.fail(LineError::new(line, "')' without a '('")),
-                    }
-                }
-                Tok::Symbol(s) => {
-                    g.in_movetext = true;
-                    let is_number = s.bytes().all(|b| b.is_ascii_digit());
-                    let wanted = self.max_plies.is_none_or(|max| g.moves.len() < max);
-                    if !is_number && g.depth == 0 {
-                        // A comment from here on belongs to this move, if kept.
-                        g.after_move = wanted;
-                    }
-                    if !is_number && g.depth == 0 && wanted {
-                        match g.position.parse_san(s) {
-                            Ok(m) => {
-                                g.position.play_unchecked(m);
-                                g.moves.push(m);
-                                g.comments.push(None);
-                            }
-                            Err(e) => {
-                                let ply = g.moves.len();
-                                let number = g.start.fullmoves() as usize
-                                    + (ply + usize::from(g.start.turn() == Color::Black)) / 2;
-                                let dots = if g.position.turn() == Color::White {
-                                    "."
-                                } else {
-                                    "..."
-                                };
-                                g.fail(LineError::new(
-                                    line,
-                                    format!("move {number}{dots} {s}: {e}"),
-                                ));
-                            }
-                        }
-                    }
+                if !is_number && g.depth == 0 && wanted {
+                    g.play(s, line);
                 }
             }
         }
@@ -373,6 +329,78 @@ impl Iterator for Reader<'_> {
 }
 
 impl Partial {
+    /// The error for a game that has no result before `before` (at `line`):
+    /// its first problem if it had one.
+    fn unfinished(self, line: usize, before: &str) -> LineError {
+        self.failed.unwrap_or_else(|| {
+            LineError::new(
+                line,
+                format!("the game has no result (1-0, 0-1, 1/2-1/2 or *) before {before}"),
+            )
+        })
+    }
+
+    /// The game, ended by its result `outcome` at `line`, or its first
+    /// problem.
+    fn finish(mut self, outcome: Outcome, line: usize) -> Result<Game, LineError> {
+        if self.failed.is_none() && self.depth > 0 {
+            self.fail(LineError::new(
+                line,
+                "the game ends inside a variation: a '(' is not closed",
+            ));
+        }
+        match self.failed {
+            Some(e) => Err(e),
+            None => Ok(Game {
+                line: self.line,
+                tags: self.tags,
+                start: self.start,
+                moves: self.moves,
+                comments: self.comments,
+                outcome,
+            }),
+        }
+    }
+
+    /// Keeps `text` as the comment of the last move if it is the first
+    /// comment after a kept main-line move.
+    fn comment(&mut self, text: &str) {
+        if self.failed.is_none()
+            && self.depth == 0
+            && self.after_move
+            && let Some(slot) = self.comments.last_mut()
+            && slot.is_none()
+        {
+            *slot = Some(text.trim().to_owned());
+        }
+    }
+
+    /// Plays the main-line move `san` (at `line`), or fails with its move
+    /// number and why it is not legal.
+    fn play(&mut self, san: &str, line: usize) {
+        match self.position.parse_san(san) {
+            Ok(m) => {
+                self.position.play_unchecked(m);
+                self.moves.push(m);
+                self.comments.push(None);
+            }
+            Err(e) => {
+                let ply = self.moves.len();
+                let number = self.start.fullmoves() as usize
+                    + (ply + usize::from(self.start.turn() == Color::Black)) / 2;
+                let dots = if self.position.turn() == Color::White {
+                    "."
+                } else {
+                    "..."
+                };
+                self.fail(LineError::new(
+                    line,
+                    format!("move {number}{dots} {san}: {e}"),
+                ));
+            }
+        }
+    }
+
     fn new(line: usize) -> Partial {
         let start = Position::startpos();
         Partial {

@@ -7,7 +7,7 @@
 use crate::args::{DEFAULT_ENGINE, Options};
 use crate::identity::{GameLines, Identity, first_difference, line_of};
 use crate::plan::{Plan, scaled};
-use crate::probe::query_engine;
+use crate::probe::{EngineInfo, query_engine};
 use crate::results::{Direct, MethodResult, OddsMatch, Report, SetupError, merged};
 use crate::setup::{make_plan, perft_binary, resolve, resumed_options, suite_format};
 use crate::speed::{self, RunPair};
@@ -162,7 +162,27 @@ struct Runner<'a> {
     earlier: Duration,
 }
 
-impl Runner<'_> {
+impl<'a> Runner<'a> {
+    /// The runner of a run whose `report` holds what earlier sessions
+    /// measured, writing its games into `o.out`.
+    fn new(
+        o: &'a Options,
+        interrupted: &'a dyn Fn() -> bool,
+        report: Report,
+        identity_done: bool,
+    ) -> Runner<'a> {
+        Runner {
+            o,
+            interrupted,
+            earlier: report.duration,
+            report,
+            identity_done,
+            pgn_nodes: o.out.join("fixed-nodes-games.pgn"),
+            pgn_timed: o.out.join("timed-games.pgn"),
+            started: Instant::now(),
+        }
+    }
+
     fn result_of(&mut self, method: &str) -> Option<&mut MethodResult> {
         self.report.methods.iter_mut().find(|m| m.method == method)
     }
@@ -631,102 +651,27 @@ pub fn run(
         }
         None => o,
     };
-    if !o.engine.exists() {
-        let hint = if o.engine == Path::new(DEFAULT_ENGINE) {
-            " (run `cargo build --release` first, from the workspace root)"
-        } else {
-            ""
-        };
-        return Err(SetupError(format!(
-            "{}: no such engine binary{hint}",
-            o.engine.display()
-        )));
-    }
+    check_engine(o)?;
     let perft = perft_binary(o)?;
     let info = query_engine(&o.engine).map_err(SetupError)?;
-    if !info.methods.contains(&o.baseline) {
-        return Err(SetupError(format!(
-            "the engine does not offer the baseline method '{}' (it offers {})",
-            o.baseline,
-            info.methods.join(", ")
-        )));
-    }
-    let mut measured = resolve(&o.methods, &info.methods, |_| true)?;
-    if !measured.contains(&o.baseline) {
-        measured.insert(0, o.baseline.clone());
-    }
-    let identity = resolve(&o.identity_methods, &info.methods, |_| true)?;
-    let (suite, _) = matches::openings::load(&o.openings, suite_format(&o.openings), None)
-        .map_err(SetupError)?;
-    if suite.is_empty() {
-        return Err(SetupError(format!(
-            "{}: no usable opening",
-            o.openings.display()
-        )));
-    }
+    let (measured, identity) = methods_to_run(o, &info)?;
+    let openings = suite_size(o)?;
     let mut the_plan = make_plan(o, measured.len(), perft.is_some())?;
     std::fs::create_dir_all(&o.out).map_err(|e| SetupError(format!("{}: {e}", o.out.display())))?;
-    let mut report = Report {
-        options: o.clone(),
-        engine_name: info.name.clone(),
-        evaluation: info.evaluation.clone(),
-        openings: suite.len(),
-        baseline: o.baseline.clone(),
-        methods: info.methods.iter().map(|m| MethodResult::new(m)).collect(),
-        odds: Vec::new(),
-        direct: None,
-        plan: None,
-        defects: Vec::new(),
-        notes: Vec::new(),
-        date: book::pgn::today(),
-        duration: Duration::ZERO,
-        interrupted: false,
-    };
+    let mut report = new_report(o, &info, openings);
     if let Some(s) = &state {
         s.restore(&mut report).map_err(SetupError)?;
         at_least_played(&mut the_plan, &report);
     }
     report.plan = Some(the_plan.clone());
-    let mut runner = Runner {
-        o,
-        interrupted,
-        earlier: report.duration,
-        report,
-        identity_done: state.as_ref().is_some_and(|s| s.identity_done),
-        pgn_nodes: o.out.join("fixed-nodes-games.pgn"),
-        pgn_timed: o.out.join("timed-games.pgn"),
-        started: Instant::now(),
-    };
+    let identity_done = state.as_ref().is_some_and(|s| s.identity_done);
+    let mut runner = Runner::new(o, interrupted, report, identity_done);
     if state.is_none() {
         for p in [&runner.pgn_nodes, &runner.pgn_timed] {
             let _ = std::fs::remove_file(p);
         }
     }
-    eprintln!(
-        "borrow-experiment: {} ({}, {}), methods {}; baseline {}{}",
-        o.engine.display(),
-        info.name,
-        info.evaluation,
-        measured.join(", "),
-        o.baseline,
-        if state.is_some() { "; resumed" } else { "" }
-    );
-    eprintln!(
-        "[plan] {}: {} pair(s) per calibration point at {}{}, {} direct pair(s); about {} in all",
-        o.plan_basis(),
-        the_plan.odds_pairs,
-        o.tc,
-        match o.tc2 {
-            Some(tc2) if the_plan.odds_pairs_tc2 > 0 =>
-                format!(" and {} at {tc2}", the_plan.odds_pairs_tc2),
-            _ => String::new(),
-        },
-        the_plan.direct_pairs,
-        crate::elapsed(the_plan.estimate)
-    );
-    for n in &the_plan.notes {
-        eprintln!("[plan] {n}");
-    }
+    announce(o, &info, &measured, &the_plan, state.is_some());
     runner.speed(&measured, perft.as_deref(), write);
     runner.checkpoint(write);
     if !runner.identity_done && !runner.stopping() {
@@ -743,6 +688,107 @@ pub fn run(
     }
     runner.checkpoint(write);
     Ok(runner.report)
+}
+
+/// The engine binary exists (with a hint where it is the default one,
+/// not built yet).
+fn check_engine(o: &Options) -> Result<(), SetupError> {
+    if o.engine.exists() {
+        return Ok(());
+    }
+    let hint = if o.engine == Path::new(DEFAULT_ENGINE) {
+        " (run `cargo build --release` first, from the workspace root)"
+    } else {
+        ""
+    };
+    Err(SetupError(format!(
+        "{}: no such engine binary{hint}",
+        o.engine.display()
+    )))
+}
+
+/// The methods whose speed is measured (the baseline first if it was not
+/// asked for) and those whose identity is checked, of those the engine
+/// offers; the baseline must be one.
+fn methods_to_run(
+    o: &Options,
+    info: &EngineInfo,
+) -> Result<(Vec<String>, Vec<String>), SetupError> {
+    if !info.methods.contains(&o.baseline) {
+        return Err(SetupError(format!(
+            "the engine does not offer the baseline method '{}' (it offers {})",
+            o.baseline,
+            info.methods.join(", ")
+        )));
+    }
+    let mut measured = resolve(&o.methods, &info.methods, |_| true)?;
+    if !measured.contains(&o.baseline) {
+        measured.insert(0, o.baseline.clone());
+    }
+    let identity = resolve(&o.identity_methods, &info.methods, |_| true)?;
+    Ok((measured, identity))
+}
+
+/// The number of usable openings of the suite; none is an error.
+fn suite_size(o: &Options) -> Result<usize, SetupError> {
+    let (suite, _) = matches::openings::load(&o.openings, suite_format(&o.openings), None)
+        .map_err(SetupError)?;
+    if suite.is_empty() {
+        return Err(SetupError(format!(
+            "{}: no usable opening",
+            o.openings.display()
+        )));
+    }
+    Ok(suite.len())
+}
+
+/// The report of a run before anything is measured.
+fn new_report(o: &Options, info: &EngineInfo, openings: usize) -> Report {
+    Report {
+        options: o.clone(),
+        engine_name: info.name.clone(),
+        evaluation: info.evaluation.clone(),
+        openings,
+        baseline: o.baseline.clone(),
+        methods: info.methods.iter().map(|m| MethodResult::new(m)).collect(),
+        odds: Vec::new(),
+        direct: None,
+        plan: None,
+        defects: Vec::new(),
+        notes: Vec::new(),
+        date: book::pgn::today(),
+        duration: Duration::ZERO,
+        interrupted: false,
+    }
+}
+
+/// Says on stderr what runs: the engine, the methods, the plan.
+fn announce(o: &Options, info: &EngineInfo, measured: &[String], plan: &Plan, resumed: bool) {
+    eprintln!(
+        "borrow-experiment: {} ({}, {}), methods {}; baseline {}{}",
+        o.engine.display(),
+        info.name,
+        info.evaluation,
+        measured.join(", "),
+        o.baseline,
+        if resumed { "; resumed" } else { "" }
+    );
+    eprintln!(
+        "[plan] {}: {} pair(s) per calibration point at {}{}, {} direct pair(s); about {} in all",
+        o.plan_basis(),
+        plan.odds_pairs,
+        o.tc,
+        match o.tc2 {
+            Some(tc2) if plan.odds_pairs_tc2 > 0 =>
+                format!(" and {} at {tc2}", plan.odds_pairs_tc2),
+            _ => String::new(),
+        },
+        plan.direct_pairs,
+        crate::elapsed(plan.estimate)
+    );
+    for n in &plan.notes {
+        eprintln!("[plan] {n}");
+    }
 }
 
 #[cfg(test)]

@@ -409,6 +409,109 @@ fn key(pos: &Chess) -> u64 {
     pos.zobrist_hash::<Zobrist64>(EnPassantMode::Legal).0
 }
 
+/// The game's moves as the referee keeps them: the position, the keys of
+/// every position so far (for repetitions), and the moves in UCI, opening
+/// included, as the engines are sent them.
+struct Board {
+    pos: Chess,
+    keys: Vec<u64>,
+    uci_moves: Vec<String>,
+}
+
+impl Board {
+    /// The board after the opening's moves, and those moves in SAN.
+    fn after_opening(opening: &Opening, chess960: bool) -> (Board, Vec<String>) {
+        let pos = openings::start_position(opening)
+            .expect("openings are checked by the referee when they are read");
+        let mut board = Board {
+            keys: vec![key(&pos)],
+            pos,
+            uci_moves: Vec::new(),
+        };
+        let mut opening_san = Vec::new();
+        for m in openings::uci_moves(opening, chess960) {
+            let mv = m
+                .parse::<UciMove>()
+                .ok()
+                .and_then(|u| u.to_move(&board.pos).ok())
+                .expect("openings are checked by the referee when they are read");
+            opening_san.push(SanPlus::from_move_and_play_unchecked(&mut board.pos, mv).to_string());
+            board.uci_moves.push(m);
+            board.keys.push(key(&board.pos));
+        }
+        (board, opening_san)
+    }
+
+    /// The `position` command for the side to move: `prefix` (the start)
+    /// and the moves so far.
+    fn position_command(&self, prefix: &str) -> String {
+        let mut position = prefix.to_string();
+        if !self.uci_moves.is_empty() {
+            position += " moves ";
+            position += &self.uci_moves.join(" ");
+        }
+        position
+    }
+
+    /// Plays the engine's answer `mv_text` if it is a legal move: the move
+    /// in UCI (as `chess960` writes castling) and in SAN; `None` if it is
+    /// not.
+    fn play(&mut self, mv_text: &str, chess960: bool) -> Option<(String, String)> {
+        let mv = mv_text
+            .parse::<UciMove>()
+            .ok()
+            .and_then(|u| u.to_move(&self.pos).ok())?;
+        let uci = mv.to_uci(CastlingMode::from_chess960(chess960)).to_string();
+        let san = SanPlus::from_move_and_play_unchecked(&mut self.pos, mv).to_string();
+        self.keys.push(key(&self.pos));
+        self.uci_moves.push(uci.clone());
+        Some((uci, san))
+    }
+}
+
+/// Tells both engines a new game starts: the first side whose engine
+/// fails to answer, and how (an engine that stalls is marked dead).
+fn start_engines<'a>(
+    white: &mut Seat<'a>,
+    black: &mut Seat<'a>,
+    grace: Duration,
+) -> Result<Option<(Color, Failure)>, Interrupted> {
+    for (side, seat) in [(Color::White, white), (Color::Black, black)] {
+        if let Err(e) = seat.engine.new_game(grace) {
+            let f = failure_of(&e)?;
+            if f == Failure::Stall {
+                seat.engine.mark_dead();
+            }
+            return Ok(Some((side, f)));
+        }
+    }
+    Ok(None)
+}
+
+/// The longest a move under `limits` may take, margin included: what is
+/// left on the `clock` and the fixed time per move, the shorter; `None`
+/// without either.
+fn hard_time(clock: Option<&Clock>, limits: &Limits) -> Option<Duration> {
+    match (clock, limits.movetime) {
+        (Some(c), Some(st)) => Some(c.remaining().min(st) + limits.margin),
+        (Some(c), None) => Some(c.remaining() + limits.margin),
+        (None, Some(st)) => Some(st + limits.margin),
+        (None, None) => None,
+    }
+}
+
+/// Charges `elapsed` to the `clock` (if any): whether the move came in
+/// time, on the clock and within the fixed time per move of `limits`.
+fn in_time(clock: Option<&mut Clock>, limits: &Limits, elapsed: Duration) -> bool {
+    match (clock, limits.movetime) {
+        (Some(c), st) => {
+            c.spend(elapsed, limits.margin) && st.is_none_or(|st| elapsed <= st + limits.margin)
+        }
+        (None, Some(st)) => elapsed <= st + limits.margin,
+        (None, None) => true,
+    }
+}
+
 /// Plays one game: `seats[0]` has White, `seats[1]` Black. `grace` is how
 /// long past the hard time an engine may take to answer before it counts
 /// as stalled, and how long `readyok` may take.
@@ -421,22 +524,7 @@ pub fn play(
 ) -> Result<GameRecord, Interrupted> {
     let [mut white, mut black] = seats;
     let limits = [white.config.limits, black.config.limits];
-    let start = openings::start_position(opening)
-        .expect("openings are checked by the referee when they are read");
-    let mut pos = start.clone();
-    let mut keys = vec![key(&pos)];
-    let mut opening_san = Vec::new();
-    let mut uci_moves: Vec<String> = Vec::new();
-    for m in openings::uci_moves(opening, chess960) {
-        let mv = m
-            .parse::<UciMove>()
-            .ok()
-            .and_then(|u| u.to_move(&pos).ok())
-            .expect("openings are checked by the referee when they are read");
-        opening_san.push(SanPlus::from_move_and_play_unchecked(&mut pos, mv).to_string());
-        uci_moves.push(m);
-        keys.push(key(&pos));
-    }
+    let (mut board, opening_san) = Board::after_opening(opening, chess960);
     let mut record = GameRecord {
         white: white.config.name.clone(),
         black: black.config.name.clone(),
@@ -464,14 +552,8 @@ pub fn play(
         )
     };
 
-    for (side, seat) in [(Color::White, &mut white), (Color::Black, &mut black)] {
-        if let Err(e) = seat.engine.new_game(grace) {
-            let f = failure_of(&e)?;
-            if f == Failure::Stall {
-                seat.engine.mark_dead();
-            }
-            return lose(record, side, f, None);
-        }
+    if let Some((side, f)) = start_engines(&mut white, &mut black, grace)? {
+        return lose(record, side, f, None);
     }
 
     let mut clocks: [Option<Clock>; 2] =
@@ -479,35 +561,25 @@ pub fn play(
     let position_prefix = format!("position {}", opening.uci_start());
     let mut adjudicator = Adjudicator::new(adjudication);
     loop {
-        if let Some((result, t)) = rules_outcome(&pos, &keys) {
+        if let Some((result, t)) = rules_outcome(&board.pos, &board.keys) {
             return finish(record, result, t, None);
         }
-        let plies = uci_moves.len();
+        let plies = board.uci_moves.len();
         if let Some(max) = adjudication.maxmoves
             && plies >= 2 * max as usize
         {
             return finish(record, KnownOutcome::Draw, Termination::MaxMoves, None);
         }
-        let side = pos.turn();
+        let side = board.pos.turn();
         let i = if side == Color::White { 0 } else { 1 };
         let seat = if i == 0 { &mut white } else { &mut black };
-        let mut position = position_prefix.clone();
-        if !uci_moves.is_empty() {
-            position += " moves ";
-            position += &uci_moves.join(" ");
-        }
+        let position = board.position_command(&position_prefix);
         let go = go_command(
             [&limits[0], &limits[1]],
             [clocks[0].as_ref(), clocks[1].as_ref()],
             side,
         );
-        let l = &limits[i];
-        let hard = match (&clocks[i], l.movetime) {
-            (Some(c), Some(st)) => Some(c.remaining().min(st) + l.margin),
-            (Some(c), None) => Some(c.remaining() + l.margin),
-            (None, Some(st)) => Some(st + l.margin),
-            (None, None) => None,
-        };
+        let hard = hard_time(clocks[i].as_ref(), &limits[i]);
         let (mv_text, elapsed, info) = match seat.engine.search(&position, &go, hard, grace) {
             Search::BestMove { mv, elapsed, info } => (mv, elapsed, info),
             Search::Late { .. } => return lose(record, side, Failure::TimeLoss, None),
@@ -515,36 +587,20 @@ pub fn play(
             Search::Crashed { .. } => return lose(record, side, Failure::Crash, None),
             Search::Interrupted => return Err(Interrupted),
         };
-        let in_time = match (&mut clocks[i], l.movetime) {
-            (Some(c), st) => {
-                c.spend(elapsed, l.margin) && st.is_none_or(|st| elapsed <= st + l.margin)
-            }
-            (None, Some(st)) => elapsed <= st + l.margin,
-            (None, None) => true,
-        };
-        if !in_time {
+        if !in_time(clocks[i].as_mut(), &limits[i], elapsed) {
             return lose(record, side, Failure::TimeLoss, None);
         }
-        let mv = match mv_text
-            .parse::<UciMove>()
-            .ok()
-            .and_then(|u| u.to_move(&pos).ok())
-        {
-            Some(mv) => mv,
-            None => return lose(record, side, Failure::IllegalMove, Some(mv_text)),
+        let Some((uci, san)) = board.play(&mv_text, chess960) else {
+            return lose(record, side, Failure::IllegalMove, Some(mv_text));
         };
-        let uci = mv.to_uci(CastlingMode::from_chess960(chess960)).to_string();
-        let san = SanPlus::from_move_and_play_unchecked(&mut pos, mv).to_string();
-        keys.push(key(&pos));
-        uci_moves.push(uci.clone());
         record.moves.push(MoveRecord {
             san,
             uci,
             info,
             elapsed,
         });
-        if rules_outcome(&pos, &keys).is_none()
-            && let Some((result, t)) = adjudicator.update(side, info.score, uci_moves.len())
+        if rules_outcome(&board.pos, &board.keys).is_none()
+            && let Some((result, t)) = adjudicator.update(side, info.score, board.uci_moves.len())
         {
             return finish(record, result, t, None);
         }

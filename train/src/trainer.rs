@@ -10,7 +10,7 @@ use rng::Rng;
 
 use crate::checkpoint::{Checkpoint, CheckpointError};
 use crate::model::{Model, Scratch, supported_buckets};
-use crate::optimizer::{Schedule, adamw};
+use crate::optimizer::{AdamW, Schedule, adamw};
 use crate::sample::Sample;
 
 /// What a run is asked to do.
@@ -257,20 +257,9 @@ fn write_net(bytes: &[u8], path: &Path) -> Result<(), TrainError> {
     std::fs::write(path, bytes).map_err(|e| TrainError::Io(path.to_owned(), e))
 }
 
-/// Trains on `train`, measuring on `validation` after each epoch, from a
-/// fresh net or (`resume`) the checkpoint in `cfg.out_dir`. Calls
-/// `progress` as batches finish and `epoch_done` after each epoch, whose
-/// checkpoint and net are then written: the run stops there when it returns
-/// false (`--resume` goes on from it). Writes the last net to
-/// [`Config::net_path`] and returns its float model.
-pub fn run(
-    cfg: &Config,
-    train: &[Sample],
-    validation: &[Sample],
-    resume: bool,
-    mut progress: impl FnMut(&Progress),
-    mut epoch_done: impl FnMut(&EpochReport) -> bool,
-) -> Result<Model, TrainError> {
+/// Refuses a run that cannot train: no positions, a batch size, thread
+/// count or width of zero, output buckets the engine does not read.
+fn check_config(cfg: &Config, train: &[Sample]) -> Result<(), TrainError> {
     if train.is_empty() {
         return Err(TrainError::Setup("no training positions".into()));
     }
@@ -286,75 +275,111 @@ pub fn run(
             nnue::OUTPUT_BUCKETS
         )));
     }
-    std::fs::create_dir_all(&cfg.out_dir).map_err(|e| TrainError::Io(cfg.out_dir.clone(), e))?;
-    let ckpt_path = cfg.checkpoint_path();
-    let (mut model, mut opt, first_epoch) = if resume {
-        let c = Checkpoint::load(&ckpt_path)
-            .map_err(|e| TrainError::Checkpoint(ckpt_path.clone(), e))?;
-        if c.model.hidden != cfg.hidden || c.model.buckets != cfg.buckets {
-            return Err(TrainError::Setup(format!(
-                "the checkpoint's net has {} neurons and {} output buckets; the options ask for {} and {}",
-                c.model.hidden, c.model.buckets, cfg.hidden, cfg.buckets
+    Ok(())
+}
+
+/// Where a run starts: the net, its optimiser and the epochs done, from
+/// the checkpoint at `ckpt_path` (`resume`, whose net must have the
+/// options' shape) or afresh.
+fn starting_point(
+    cfg: &Config,
+    resume: bool,
+    ckpt_path: &Path,
+) -> Result<(Model, AdamW, u32), TrainError> {
+    if !resume {
+        let model = initial_model(cfg)?;
+        let opt = adamw(model.params.len(), cfg.weight_decay);
+        return Ok((model, opt, 0));
+    }
+    let c =
+        Checkpoint::load(ckpt_path).map_err(|e| TrainError::Checkpoint(ckpt_path.to_owned(), e))?;
+    if c.model.hidden != cfg.hidden || c.model.buckets != cfg.buckets {
+        return Err(TrainError::Setup(format!(
+            "the checkpoint's net has {} neurons and {} output buckets; the options ask for {} and {}",
+            c.model.hidden, c.model.buckets, cfg.hidden, cfg.buckets
+        )));
+    }
+    Ok((c.model, c.optimizer, c.epochs_done))
+}
+
+/// A fresh run's net: random weights drawn by the seed, or the net file
+/// [`Config::init`] (fine-tuning), widened if it is narrower.
+fn initial_model(cfg: &Config) -> Result<Model, TrainError> {
+    let Some(path) = &cfg.init else {
+        return Ok(Model::new(cfg.hidden, cfg.buckets, cfg.seed));
+    };
+    let bytes = std::fs::read(path).map_err(|e| TrainError::Io(path.clone(), e))?;
+    let setup = |e: String| TrainError::Setup(format!("{}: {e}", path.display()));
+    // A narrower net is widened; a wider one, or more buckets
+    // than the run's, is refused.
+    let hidden = match nnue::network::file_shape(bytes.len()) {
+        Some((_, b)) if b > cfg.buckets => {
+            return Err(setup(format!(
+                "a net of {b} output buckets, which do not fold into {}: \
+                 give --output-buckets {b}",
+                cfg.buckets
             )));
         }
-        (c.model, c.optimizer, c.epochs_done)
-    } else {
-        let model = match &cfg.init {
-            None => Model::new(cfg.hidden, cfg.buckets, cfg.seed),
-            Some(path) => {
-                let bytes = std::fs::read(path).map_err(|e| TrainError::Io(path.clone(), e))?;
-                let setup = |e: String| TrainError::Setup(format!("{}: {e}", path.display()));
-                // A narrower net is widened; a wider one, or more buckets
-                // than the run's, is refused.
-                let hidden = match nnue::network::file_shape(bytes.len()) {
-                    Some((_, b)) if b > cfg.buckets => {
-                        return Err(setup(format!(
-                            "a net of {b} output buckets, which do not fold into {}: \
-                             give --output-buckets {b}",
-                            cfg.buckets
-                        )));
-                    }
-                    Some((h, _)) if h < cfg.hidden => h,
-                    _ => cfg.hidden,
-                };
-                Model::from_file_bytes(&bytes, hidden, cfg.buckets)
-                    .map_err(|e| setup(e.to_string()))?
-                    .widened(cfg.hidden, cfg.seed)
-            }
-        };
-        let opt = adamw(model.params.len(), cfg.weight_decay);
-        (model, opt, 0)
+        Some((h, _)) if h < cfg.hidden => h,
+        _ => cfg.hidden,
     };
-    let batches = train.len().div_ceil(cfg.batch_size);
-    let schedule = Schedule {
-        start: cfg.lr,
-        end: cfg.lr_end,
-        warmup: cfg.warmup,
-        total: batches as u64 * u64::from(cfg.epochs),
-    };
-    let mut lanes: Vec<Lane> = (0..cfg.threads)
-        .map(|_| Lane {
-            grad: vec![0.0; model.params.len()],
-            scratch: Scratch::new(cfg.hidden),
-        })
-        .collect();
-    let calibration = calibration_set(train);
-    let mut last_net = None;
-    let run_start = Instant::now();
-    let mut done_positions = 0u64;
-    let total_positions = train.len() as u64 * u64::from(cfg.epochs.saturating_sub(first_epoch));
-    for epoch in first_epoch..cfg.epochs {
-        let epoch_start = Instant::now();
+    Ok(Model::from_file_bytes(&bytes, hidden, cfg.buckets)
+        .map_err(|e| setup(e.to_string()))?
+        .widened(cfg.hidden, cfg.seed))
+}
+
+/// The run's pace, for the progress reports: when it started, the
+/// positions trained on so far and those it has to train on in all.
+struct Pace {
+    start: Instant,
+    done: u64,
+    total: u64,
+}
+
+/// What training changes: the float net and its optimiser, and the
+/// threads' gradients and work space.
+struct Learner {
+    model: Model,
+    opt: AdamW,
+    lanes: Vec<Lane>,
+}
+
+impl Learner {
+    /// A learner of `model` with `opt`, over `cfg.threads` threads.
+    fn new(model: Model, opt: AdamW, cfg: &Config) -> Learner {
+        let lanes = (0..cfg.threads)
+            .map(|_| Lane {
+                grad: vec![0.0; model.params.len()],
+                scratch: Scratch::new(cfg.hidden),
+            })
+            .collect();
+        Learner { model, opt, lanes }
+    }
+
+    /// Epoch `epoch` (0-based) over `train`: a step for each batch, with a
+    /// `progress` report every 16 batches and after the last. Returns the
+    /// summed loss.
+    fn epoch(
+        &mut self,
+        train: &[Sample],
+        cfg: &Config,
+        schedule: &Schedule,
+        epoch: u32,
+        pace: &mut Pace,
+        progress: &mut impl FnMut(&Progress),
+    ) -> f64 {
+        let batches = train.len().div_ceil(cfg.batch_size);
         let order = epoch_order(train.len(), cfg.seed, epoch);
         let mut loss_sum = 0.0;
         for (b, batch) in order.chunks(cfg.batch_size).enumerate() {
-            loss_sum += batch_gradient(&model, train, batch, cfg, &mut lanes);
-            let lr = schedule.at(opt.steps);
-            opt.step(&mut model.params, &lanes[0].grad, lr);
-            done_positions += batch.len() as u64;
+            loss_sum += batch_gradient(&self.model, train, batch, cfg, &mut self.lanes);
+            let lr = schedule.at(self.opt.steps);
+            self.opt
+                .step(&mut self.model.params, &self.lanes[0].grad, lr);
+            pace.done += batch.len() as u64;
             if b % 16 == 15 || b + 1 == batches {
-                let secs = run_start.elapsed().as_secs_f64().max(1e-9);
-                let rate = done_positions as f64 / secs;
+                let secs = pace.start.elapsed().as_secs_f64().max(1e-9);
+                let rate = pace.done as f64 / secs;
                 progress(&Progress {
                     epoch: epoch + 1,
                     epochs: cfg.epochs,
@@ -362,29 +387,84 @@ pub fn run(
                     batches,
                     loss: loss_sum / ((b * cfg.batch_size + batch.len()) as f64),
                     rate,
-                    eta: (total_positions - done_positions) as f64 / rate,
+                    eta: (pace.total - pace.done) as f64 / rate,
                 });
             }
         }
-        let rate = train.len() as f64 / epoch_start.elapsed().as_secs_f64().max(1e-9);
-        let validation_loss = (!validation.is_empty()).then(|| mean_loss(&model, validation, cfg));
+        loss_sum
+    }
+
+    /// After epoch `epoch` (0-based): the checkpoint saved to `ckpt_path`
+    /// and the quantised net written to `net-e<N>.nnue`; that file and
+    /// the net's bytes.
+    fn save(
+        &self,
+        cfg: &Config,
+        epoch: u32,
+        calibration: &[Sample],
+        ckpt_path: &Path,
+    ) -> Result<(PathBuf, Vec<u8>), TrainError> {
         let checkpoint = Checkpoint {
             epochs_done: epoch + 1,
-            model: model.clone(),
-            optimizer: opt.clone(),
+            model: self.model.clone(),
+            optimizer: self.opt.clone(),
         };
         checkpoint
-            .save(&ckpt_path)
-            .map_err(|e| TrainError::Checkpoint(ckpt_path.clone(), e))?;
+            .save(ckpt_path)
+            .map_err(|e| TrainError::Checkpoint(ckpt_path.to_owned(), e))?;
         let net = cfg.out_dir.join(format!("net-e{}.nnue", epoch + 1));
-        let bytes = model.quantised(&calibration).quantised_bytes();
+        let bytes = self.model.quantised(calibration).quantised_bytes();
         write_net(&bytes, &net)?;
+        Ok((net, bytes))
+    }
+}
+
+/// Trains on `train`, measuring on `validation` after each epoch, from a
+/// fresh net or (`resume`) the checkpoint in `cfg.out_dir`. Calls
+/// `progress` as batches finish and `epoch_done` after each epoch, whose
+/// checkpoint and net are then written: the run stops there when it returns
+/// false (`--resume` goes on from it). Writes the last net to
+/// [`Config::net_path`] and returns its float model.
+pub fn run(
+    cfg: &Config,
+    train: &[Sample],
+    validation: &[Sample],
+    resume: bool,
+    mut progress: impl FnMut(&Progress),
+    mut epoch_done: impl FnMut(&EpochReport) -> bool,
+) -> Result<Model, TrainError> {
+    check_config(cfg, train)?;
+    std::fs::create_dir_all(&cfg.out_dir).map_err(|e| TrainError::Io(cfg.out_dir.clone(), e))?;
+    let ckpt_path = cfg.checkpoint_path();
+    let (model, opt, first_epoch) = starting_point(cfg, resume, &ckpt_path)?;
+    let batches = train.len().div_ceil(cfg.batch_size);
+    let schedule = Schedule {
+        start: cfg.lr,
+        end: cfg.lr_end,
+        warmup: cfg.warmup,
+        total: batches as u64 * u64::from(cfg.epochs),
+    };
+    let mut learner = Learner::new(model, opt, cfg);
+    let calibration = calibration_set(train);
+    let mut last_net = None;
+    let mut pace = Pace {
+        start: Instant::now(),
+        done: 0,
+        total: train.len() as u64 * u64::from(cfg.epochs.saturating_sub(first_epoch)),
+    };
+    for epoch in first_epoch..cfg.epochs {
+        let epoch_start = Instant::now();
+        let loss_sum = learner.epoch(train, cfg, &schedule, epoch, &mut pace, &mut progress);
+        let rate = train.len() as f64 / epoch_start.elapsed().as_secs_f64().max(1e-9);
+        let validation_loss =
+            (!validation.is_empty()).then(|| mean_loss(&learner.model, validation, cfg));
+        let (net, bytes) = learner.save(cfg, epoch, &calibration, &ckpt_path)?;
         last_net = Some(bytes);
         let go_on = epoch_done(&EpochReport {
             epoch: epoch + 1,
             train_loss: loss_sum / train.len() as f64,
             validation_loss,
-            lr: schedule.at(opt.steps.saturating_sub(1)),
+            lr: schedule.at(learner.opt.steps.saturating_sub(1)),
             rate,
             net,
         });
@@ -394,6 +474,7 @@ pub fn run(
     }
     // The last epoch's net, quantised once; a resumed run that had no
     // epoch left quantises the checkpoint's model.
+    let model = learner.model;
     let bytes = last_net.unwrap_or_else(|| model.quantised(&calibration).quantised_bytes());
     write_net(&bytes, &cfg.net_path())?;
     Ok(model)

@@ -7,15 +7,7 @@ use super::*;
 pub(super) fn single(o: &Options, out: &mut impl Write) -> Result<bool, CliError> {
     let fen = o.fen.as_deref().unwrap_or(STARTING_FEN).trim();
     let depth = o.depth.unwrap_or(DEFAULT_DEPTH);
-    // Read the position once up front so that a bad FEN is reported once.
-    if let Some(e) = refusal(fen) {
-        // Name the FEN once: some messages quote it already.
-        return input(if e.contains(fen) {
-            format!("--fen: {e}")
-        } else {
-            format!("--fen: {e} (in '{fen}')")
-        });
-    }
+    check_fen(fen)?;
     let chess960 = o.chess960
         || Position::<attacks::Magic>::from_fen(fen).is_ok_and(|p| {
             p.is_chess960() || p.castling_notation() == movegen::CastlingNotation::Shredder
@@ -25,14 +17,45 @@ pub(super) fn single(o: &Options, out: &mut impl Write) -> Result<bool, CliError
     } else {
         None
     };
-    let all = o.methods.len() > 1;
     let mut progress = Progress::new();
     // The first table before any output, so that a failed allocation is a
     // clean input error.
-    let mut first_hash = Some(new_hash(o.hash_mb)?);
+    let first_hash = new_hash(o.hash_mb)?;
+    write_header(out, o, fen, depth)?;
 
+    let runs = run_methods(o, fen, depth, chess960, first_hash, &mut progress)?;
+    let shak = shakmaty_pos.as_ref().map(|p| {
+        progress.context = format!("perft {depth} shakmaty:");
+        run_shakmaty(p, depth, o.threads, chess960, &mut progress)
+    });
+    progress.clear();
+
+    let mut ok = report_mismatches(out, &runs, shak.as_ref())?;
+    if o.divide {
+        ok &= print_divide(out, &runs[0].1, shak.as_ref())?;
+        writeln!(out)?;
+    }
+    if runs.len() > 1 {
+        print_methods(out, &runs, shak.as_ref())?;
+    }
+    print_count_and_speed(out, &runs, shak.as_ref())?;
+    Ok(ok)
+}
+
+/// Reads the position once up front, so that a bad FEN is reported once.
+fn check_fen(fen: &str) -> Result<(), CliError> {
+    match refusal(fen) {
+        // Name the FEN once: some messages quote it already.
+        Some(e) if e.contains(fen) => input(format!("--fen: {e}")),
+        Some(e) => input(format!("--fen: {e} (in '{fen}')")),
+        None => Ok(()),
+    }
+}
+
+/// The first lines: the position, and what is counted how.
+fn write_header(out: &mut impl Write, o: &Options, fen: &str, depth: u32) -> io::Result<()> {
     writeln!(out, "position {fen}")?;
-    let what = if all {
+    let what = if o.methods.len() > 1 {
         format!("{} methods", o.methods.len())
     } else {
         format!("method {}", o.methods[0])
@@ -42,8 +65,20 @@ pub(super) fn single(o: &Options, out: &mut impl Write) -> Result<bool, CliError
         "perft {depth}, {what}, {}, {}; {BULK_NOTE}",
         threads_note(o.threads),
         hash_note(o.hash_mb)
-    )?;
+    )
+}
 
+/// The count by each of the methods, in order, each with a table of its
+/// own (the first one `first_hash`, made before any output).
+fn run_methods(
+    o: &Options,
+    fen: &str,
+    depth: u32,
+    chess960: bool,
+    first_hash: Option<PerftHash>,
+    progress: &mut Progress,
+) -> Result<Vec<(Method, Run)>, CliError> {
+    let mut first_hash = Some(first_hash);
     let mut runs = Vec::new();
     for &m in &o.methods {
         let hash = match first_hash.take() {
@@ -51,23 +86,19 @@ pub(super) fn single(o: &Options, out: &mut impl Write) -> Result<bool, CliError
             None => new_hash(o.hash_mb)?,
         };
         progress.context = format!("perft {depth} {m}:");
-        let run = run_method(
-            m,
-            fen,
-            depth,
-            o.threads,
-            hash.as_ref(),
-            chess960,
-            &mut progress,
-        )?;
+        let run = run_method(m, fen, depth, o.threads, hash.as_ref(), chess960, progress)?;
         runs.push((m, run));
     }
-    let shak = shakmaty_pos.as_ref().map(|p| {
-        progress.context = format!("perft {depth} shakmaty:");
-        run_shakmaty(p, depth, o.threads, chess960, &mut progress)
-    });
-    progress.clear();
+    Ok(runs)
+}
 
+/// A `MISMATCH` line for each method, and shakmaty, whose count is not
+/// the first method's; whether all agree.
+fn report_mismatches(
+    out: &mut impl Write,
+    runs: &[(Method, Run)],
+    shak: Option<&Run>,
+) -> io::Result<bool> {
     let mut ok = true;
     let (first_method, first) = &runs[0];
     for (m, r) in &runs[1..] {
@@ -80,7 +111,7 @@ pub(super) fn single(o: &Options, out: &mut impl Write) -> Result<bool, CliError
             ok = false;
         }
     }
-    if let Some(s) = &shak
+    if let Some(s) = shak
         && s.nodes != first.nodes
     {
         writeln!(
@@ -90,42 +121,50 @@ pub(super) fn single(o: &Options, out: &mut impl Write) -> Result<bool, CliError
         )?;
         ok = false;
     }
+    Ok(ok)
+}
 
-    if o.divide {
-        ok &= print_divide(out, first, shak.as_ref())?;
-        writeln!(out)?;
+/// The speed table of the methods, and shakmaty's row.
+fn print_methods(
+    out: &mut impl Write,
+    runs: &[(Method, Run)],
+    shak: Option<&Run>,
+) -> io::Result<()> {
+    let mut rows: Vec<Row> = runs
+        .iter()
+        .map(|(m, r)| Row {
+            name: m.to_string(),
+            nodes: r.nodes,
+            time: r.time,
+        })
+        .collect();
+    if let Some(s) = shak {
+        rows.push(Row {
+            name: SHAKMATY_ROW.into(),
+            nodes: s.nodes,
+            time: s.time,
+        });
     }
+    print_table(out, &mut rows, shak.map(Run::nps))
+}
 
-    if all {
-        let mut rows: Vec<Row> = runs
-            .iter()
-            .map(|(m, r)| Row {
-                name: m.to_string(),
-                nodes: r.nodes,
-                time: r.time,
-            })
-            .collect();
-        if let Some(s) = &shak {
-            rows.push(Row {
-                name: SHAKMATY_ROW.into(),
-                nodes: s.nodes,
-                time: s.time,
-            });
-        }
-        print_table(out, &mut rows, shak.as_ref().map(Run::nps))?;
-    }
-
-    // The count, then the speed line (the fastest method's, with 'all').
+/// The count, then the speed line (the fastest method's, when there are
+/// several), with shakmaty's speed beside it.
+fn print_count_and_speed(
+    out: &mut impl Write,
+    runs: &[(Method, Run)],
+    shak: Option<&Run>,
+) -> io::Result<()> {
     let (best_method, best) = runs
         .iter()
         .max_by(|a, b| a.1.nps().total_cmp(&b.1.nps()))
         .unwrap_or(&runs[0]);
-    writeln!(out, "{}", first.nodes)?;
+    writeln!(out, "{}", runs[0].1.nodes)?;
     let mut notes = Vec::new();
-    if all {
+    if runs.len() > 1 {
         notes.push(format!("fastest: {best_method}"));
     }
-    if let Some(s) = &shak {
+    if let Some(s) = shak {
         notes.push(format!(
             "shakmaty {:.0} nps in {}, ours {:.2}x its speed",
             s.nps(),
@@ -137,8 +176,7 @@ pub(super) fn single(o: &Options, out: &mut impl Write) -> Result<bool, CliError
     if !notes.is_empty() {
         write!(out, " ({})", notes.join("; "))?;
     }
-    writeln!(out)?;
-    Ok(ok)
+    writeln!(out)
 }
 
 /// `move: count` lines sorted by move; with shakmaty's run, its count is
