@@ -14,7 +14,8 @@
 //!   stall, time loss).
 //! - [`openings`]: opening suites (EPD, PGN) read by the `book` crate,
 //!   checked by the referee, in playing order.
-//! - [`pgn`]: PGN output with scores, depths and times in comments.
+//! - [`pgn`]: a game as PGN, with scores, depths and times in comments
+//!   (its tags and moves, written by the `book` crate's PGN writer).
 //! - [`stats`]: W/D/L, pentanomial counts, Elo, nElo, LOS (pure functions).
 //! - [`sprt`]: the GSPRT log-likelihood ratio, logistic or normalised.
 //! - [`schedule`]: which engine has White in each game, and its `Round`
