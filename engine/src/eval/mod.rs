@@ -339,23 +339,59 @@ fn side<A: SliderAttacks, T: Trace>(
     pos.pieces(us, Role::King)
         .for_each(|sq| piece(Role::King, sq));
 
-    // Passed pawns (found in `pawns`): the kings' distances to the square
-    // in front.
-    for sq in passed & our_pawns {
+    score += passer_king_distances(pos, us, passed & our_pawns, w, t);
+    score += threats(pos, us, [our_pawn_attacks, minor_reach, rook_reach], w, t);
+    if pos.pieces(us, Role::Bishop).more_than_one() {
+        score += w.bishop_pair;
+        t.add(BISHOP_PAIR, sign);
+    }
+    score += king_safety(pos, us, attackers, attack_weight, w, t);
+
+    score
+}
+
+/// `us`'s passed pawns `passers` (found in [`pawns`]): the kings' distances
+/// to the square in front of each.
+#[inline]
+fn passer_king_distances<A: SliderAttacks, T: Trace>(
+    pos: &Position<A>,
+    us: Color,
+    passers: Bitboard,
+    w: &Weights,
+    t: &mut T,
+) -> Tapered {
+    use layout::*;
+    let sign = if us == Color::White { 1 } else { -1 };
+    let mut score = S(0, 0);
+    for sq in passers {
         if let Some(stop) = stop_square(us, sq) {
-            let theirs = chebyshev(pos.king_of(them), stop);
+            let theirs = chebyshev(pos.king_of(!us), stop);
             let ours = chebyshev(pos.king_of(us), stop);
             score += w.passer_enemy_king * theirs + w.passer_own_king * ours;
             t.add(PASSER_ENEMY_KING, sign * theirs);
             t.add(PASSER_OWN_KING, sign * ours);
         }
     }
+    score
+}
 
-    // Threats: enemy pieces our pawns, minors and rooks attack.
+/// Threats: the enemy pieces `us`'s pawns, minors and rooks attack (their
+/// reaches, in that order).
+#[inline]
+fn threats<A: SliderAttacks, T: Trace>(
+    pos: &Position<A>,
+    us: Color,
+    [pawn_reach, minor_reach, rook_reach]: [Bitboard; 3],
+    w: &Weights,
+    t: &mut T,
+) -> Tapered {
+    use layout::*;
+    let sign = if us == Color::White { 1 } else { -1 };
+    let mut score = S(0, 0);
     for role in Role::ALL {
-        let victims = pos.pieces(them, role);
+        let victims = pos.pieces(!us, role);
         for (at, reach, table) in [
-            (THREAT_BY_PAWN, our_pawn_attacks, &w.threat_by_pawn),
+            (THREAT_BY_PAWN, pawn_reach, &w.threat_by_pawn),
             (THREAT_BY_MINOR, minor_reach, &w.threat_by_minor),
             (THREAT_BY_ROOK, rook_reach, &w.threat_by_rook),
         ] {
@@ -366,13 +402,24 @@ fn side<A: SliderAttacks, T: Trace>(
             }
         }
     }
+    score
+}
 
-    if pos.pieces(us, Role::Bishop).more_than_one() {
-        score += w.bishop_pair;
-        t.add(BISHOP_PAIR, sign);
-    }
-
-    // King safety: our attack on their king (counted for us), and our shield.
+/// King safety: `us`'s attack on the enemy king (`attackers` pieces reaching
+/// its zone, `attack_weight` their weighted reach), counted for `us`, and
+/// the pawn shield in front of `us`'s own king.
+#[inline]
+fn king_safety<A: SliderAttacks, T: Trace>(
+    pos: &Position<A>,
+    us: Color,
+    attackers: i32,
+    attack_weight: i32,
+    w: &Weights,
+    t: &mut T,
+) -> Tapered {
+    use layout::*;
+    let sign = if us == Color::White { 1 } else { -1 };
+    let mut score = S(0, 0);
     if attackers >= 2 {
         let danger = attack_weight.min(31) as usize;
         score += w.king_danger[danger];
@@ -386,10 +433,9 @@ fn side<A: SliderAttacks, T: Trace>(
             Color::White => Bitboard::from_square(king) << 8,
             Color::Black => Bitboard::from_square(king) >> 8,
         };
-    let shield = (front & our_pawns).count() as i32;
+    let shield = (front & pos.pieces(us, Role::Pawn)).count() as i32;
     score += w.shield * shield;
     t.add(SHIELD, sign * shield);
-
     score
 }
 
