@@ -40,7 +40,9 @@
 //! - `plan`: the budget shared out among the games;
 //! - `state`: the saved state of a run, for `--resume`;
 //! - `identity`: the fixed-node identity check ([`Identity`]);
-//! - `runner`: the matches, in order ([`run`]);
+//! - `runner`: the phases, in order ([`run`]), each in a file of its own
+//!   below it (`runner/`: `speed_runs`, `identity_games`, `timed`, and
+//!   `matchup`, one match);
 //! - `results`: what was measured ([`Report`]);
 //! - [`model`]: the calibration model that turns speed ratios into Elo;
 //! - [`output`]: the tables (terminal and Markdown), and writing every file;
@@ -48,7 +50,8 @@
 //! - [`plot`] draws the chart, `results.svg`;
 //! - [`text`]: how numbers are written in the tables and the plot;
 //! - [`compare`]: two runs side by side, from their `results.json`;
-//! - `setup`: what is settled before anything runs (methods, plan, resume);
+//! - `setup`: what is settled before anything runs (engine, methods,
+//!   openings, plan, resume);
 //! - `sample`: `sample-openings`;
 //! - `fixture` (tests only): the tests' reports.
 

@@ -1,13 +1,18 @@
-//! What the experiment settles before anything runs: the methods asked
-//! for among those the engine offers, the suite's format, the options a
-//! `--resume` continues with, the perft binary, and the plan of the games.
+//! What the experiment settles before anything runs: the engine binary,
+//! the methods asked for among those the engine offers, the suite (its
+//! format, its openings), the options a `--resume` continues with, the
+//! perft binary, and the plan of the games (never below those a resumed
+//! run has played).
 
 use std::path::{Path, PathBuf};
 use std::time::Duration;
 
-use crate::args::{Invocation, Options, parse_args};
+use matches::clock::TimeControl;
+
+use crate::args::{DEFAULT_ENGINE, Invocation, Options, parse_args};
 use crate::plan::{Plan, PlanInput, plan};
-use crate::results::SetupError;
+use crate::probe::EngineInfo;
+use crate::results::{Report, SetupError};
 use crate::state::State;
 use matches::openings::Format;
 
@@ -130,6 +135,81 @@ pub(super) fn make_plan(o: &Options, methods: usize, perft: bool) -> Result<Plan
     .map_err(SetupError)
 }
 
+/// A resumed run's plan is never below the games it has: those played
+/// all count, whatever this invocation plans (a smaller `--budget`, or more
+/// `--bench-pairs`, whose runs the plan reckons with).
+pub(super) fn at_least_played(plan: &mut Plan, report: &Report) {
+    let o = &report.options;
+    let most = |tc: TimeControl| {
+        report
+            .odds
+            .iter()
+            .filter(|m| m.tc == tc)
+            .map(|m| m.result.pairs.total() as usize)
+            .max()
+            .unwrap_or(0)
+    };
+    plan.odds_pairs = plan.odds_pairs.max(most(o.tc));
+    if let Some(tc2) = o.tc2 {
+        plan.odds_pairs_tc2 = plan.odds_pairs_tc2.max(most(tc2));
+    }
+    if let Some(d) = &report.direct {
+        plan.direct_pairs = plan.direct_pairs.max(d.result.pairs.total() as usize);
+    }
+}
+
+/// The engine binary exists (with a hint where it is the default one,
+/// not built yet).
+pub(super) fn check_engine(o: &Options) -> Result<(), SetupError> {
+    if o.engine.exists() {
+        return Ok(());
+    }
+    let hint = if o.engine == Path::new(DEFAULT_ENGINE) {
+        " (run `cargo build --release` first, from the workspace root)"
+    } else {
+        ""
+    };
+    Err(SetupError(format!(
+        "{}: no such engine binary{hint}",
+        o.engine.display()
+    )))
+}
+
+/// The methods whose speed is measured (the baseline first if it was not
+/// asked for) and those whose identity is checked, of those the engine
+/// offers; the baseline must be one.
+pub(super) fn methods_to_run(
+    o: &Options,
+    info: &EngineInfo,
+) -> Result<(Vec<String>, Vec<String>), SetupError> {
+    if !info.methods.contains(&o.baseline) {
+        return Err(SetupError(format!(
+            "the engine does not offer the baseline method '{}' (it offers {})",
+            o.baseline,
+            info.methods.join(", ")
+        )));
+    }
+    let mut measured = resolve(&o.methods, &info.methods, |_| true)?;
+    if !measured.contains(&o.baseline) {
+        measured.insert(0, o.baseline.clone());
+    }
+    let identity = resolve(&o.identity_methods, &info.methods, |_| true)?;
+    Ok((measured, identity))
+}
+
+/// The number of usable openings of the suite; none is an error.
+pub(super) fn suite_size(o: &Options) -> Result<usize, SetupError> {
+    let (suite, _) = matches::openings::load(&o.openings, suite_format(&o.openings), None)
+        .map_err(SetupError)?;
+    if suite.is_empty() {
+        return Err(SetupError(format!(
+            "{}: no usable opening",
+            o.openings.display()
+        )));
+    }
+    Ok(suite.len())
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -175,5 +255,27 @@ mod tests {
         assert_eq!(pairs(&run("--resume d --bench-pairs 30")), (30, 30, 3));
         // Outside --resume the count is the run's own option.
         assert_eq!(run("--bench-pairs 30").resume_bench_pairs, None);
+    }
+
+    /// A plan below the games played rises to them; one above stays.
+    #[test]
+    fn a_resumed_plan_counts_the_games_played() {
+        let report = crate::fixture::report();
+        let plan = |odds_pairs, direct_pairs| Plan {
+            odds_pairs,
+            odds_pairs_tc2: 0,
+            direct_pairs,
+            estimate: Duration::ZERO,
+            notes: Vec::new(),
+        };
+        let mut low = plan(10, 1);
+        at_least_played(&mut low, &report);
+        assert_eq!(
+            (low.odds_pairs, low.odds_pairs_tc2, low.direct_pairs),
+            (40, 0, 3)
+        );
+        let mut high = plan(50, 9);
+        at_least_played(&mut high, &report);
+        assert_eq!((high.odds_pairs, high.direct_pairs), (50, 9));
     }
 }

@@ -20,7 +20,8 @@
 //! - [`sprt`]: the GSPRT log-likelihood ratio, logistic or normalised.
 //! - [`schedule`]: which engine has White in each game, and its `Round`
 //!   tag.
-//! - [`tournament`]: worker threads, game pairs, progress, stopping.
+//! - [`tournament`]: worker threads, game pairs, progress, stopping (the
+//!   workers and the main thread's collector in files of their own).
 //! - [`report`]: what a match produced, and the final summary as text and
 //!   JSON.
 //! - [`resume`]: a stopped match resumed from its PGN (`-resume`).
