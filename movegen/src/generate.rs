@@ -282,7 +282,7 @@ impl<A: SliderAttacks> Position<A> {
         // attacked square is cheaper than asking square by square.
         let occ_without_king = occ.without(king);
         let checkers = self.checkers();
-        let (mut castle_rooks, paths) = if stage != Stage::Noisy && checkers.is_empty() {
+        let (castle_rooks, paths) = if stage != Stage::Noisy && checkers.is_empty() {
             known
                 .castling
                 .unwrap_or_else(|| self.castling_candidates(us))
@@ -356,22 +356,56 @@ impl<A: SliderAttacks> Position<A> {
         }
 
         // 7. En passant.
-        if stage != Stage::Quiet
-            && let Some(ep) = self.ep_square()
-        {
-            let victim = Square::new((ep as i32 - up) as u32);
-            for from in pawn_attacks(them, ep) & self.pieces(us, Role::Pawn) {
-                let after = (occ.without(from).without(victim)).with(ep);
-                let exposed = self.attackers(them, king, after).without(victim);
-                if exposed.is_empty() {
-                    sink.special(Move::en_passant(from, ep));
-                }
-            }
+        if stage != Stage::Quiet {
+            self.en_passant_moves(sink, us, king, up, occ);
         }
 
         // 8. Castling, with the rooks and king paths of step 1.
-        // King side (the higher file) first, as standard chess lists it.
-        let rank_sliders = self.rook_likes(them) & Bitboard::rank(back_rank(us));
+        self.castling_moves(sink, us, king, castle_rooks, attacked, occ_without_king);
+        pinned
+    }
+
+    /// Step 7 of the generator: the en-passant captures of `us` (whose king
+    /// stands on `king`, whose pawns move by `up`), each unless it uncovers
+    /// an attack on the king (the two pawns leaving one rank at once).
+    #[inline(always)]
+    fn en_passant_moves<S: MoveSink>(
+        &self,
+        sink: &mut S,
+        us: Color,
+        king: Square,
+        up: i32,
+        occ: Bitboard,
+    ) {
+        let Some(ep) = self.ep_square() else {
+            return;
+        };
+        let them = !us;
+        let victim = Square::new((ep as i32 - up) as u32);
+        for from in pawn_attacks(them, ep) & self.pieces(us, Role::Pawn) {
+            let after = (occ.without(from).without(victim)).with(ep);
+            let exposed = self.attackers(them, king, after).without(victim);
+            if exposed.is_empty() {
+                sink.special(Move::en_passant(from, ep));
+            }
+        }
+    }
+
+    /// Step 8 of the generator: castling with each of `castle_rooks` (those
+    /// whose castling squares are empty) whose king path no square of
+    /// `attacked` crosses. King side (the higher file) first, as standard
+    /// chess lists it.
+    #[inline(always)]
+    fn castling_moves<S: MoveSink>(
+        &self,
+        sink: &mut S,
+        us: Color,
+        king: Square,
+        mut castle_rooks: Bitboard,
+        attacked: Bitboard,
+        occ_without_king: Bitboard,
+    ) {
+        let rank_sliders = self.rook_likes(!us) & Bitboard::rank(back_rank(us));
         while let Some(rook) = castle_rooks.ms1b() {
             castle_rooks = castle_rooks.without(rook);
             let path = castling::king_path(king, rook);
@@ -394,7 +428,6 @@ impl<A: SliderAttacks> Position<A> {
             }
             sink.special(Move::castle(king, rook));
         }
-        pinned
     }
 
     /// Step 5 of the generator: knights, bishops, rooks and queens of the
