@@ -386,23 +386,13 @@ mod tests {
     use nnue::data::read::Labelled;
     use nnue::{Accumulator, HIDDEN, Network, SCALE};
 
-    /// Positions from random games, for tests.
-    pub(crate) fn random_positions(n: usize, seed: u64) -> Vec<Position> {
-        let mut rng = Rng::new(seed);
-        let mut out = Vec::new();
-        while out.len() < n {
-            let mut pos: Position = Position::startpos();
-            for _ in 0..(10 + rng.below(60)) {
-                let moves = pos.legal_moves();
-                if moves.is_empty() {
-                    break;
-                }
-                pos.play_unchecked(moves[rng.below(moves.len() as u64) as usize]);
-                out.push(pos);
-            }
-        }
-        out.truncate(n);
-        out
+    /// `n` positions from random games seeded by `seed`
+    /// ([`testkit::random_fens`]).
+    fn random_positions(n: usize, seed: u64) -> Vec<Position> {
+        testkit::random_fens(seed, n)
+            .iter()
+            .map(|fen| Position::from_fen(fen).expect("shakmaty's FEN of a legal position"))
+            .collect()
     }
 
     /// Positions of 2 to 32 pieces: every output bucket but 5.

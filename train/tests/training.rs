@@ -7,7 +7,6 @@ use std::path::PathBuf;
 use movegen::Position;
 use nnue::data::read::Labelled;
 use nnue::{Network, SCALE};
-use rng::Rng;
 use train::data::{Filter, load, split_validation};
 use train::model::{Model, Scratch};
 use train::sample::Sample;
@@ -20,25 +19,13 @@ fn out_dir(name: &str) -> PathBuf {
     d
 }
 
-/// Positions from random games.
+/// `n` positions from random games seeded by `seed`
+/// ([`testkit::random_fens`]).
 fn random_positions(n: usize, seed: u64) -> Vec<Position> {
-    let mut rng = Rng::new(seed);
-    let mut out = Vec::new();
-    while out.len() < n {
-        let mut pos: Position = Position::startpos();
-        for _ in 0..(6 + rng.below(50)) {
-            let moves = pos.legal_moves();
-            if moves.is_empty() {
-                break;
-            }
-            pos.play_unchecked(moves[rng.below(moves.len() as u64) as usize]);
-            if !pos.is_check() {
-                out.push(pos);
-            }
-        }
-    }
-    out.truncate(n);
-    out
+    testkit::random_fens(seed, n)
+        .iter()
+        .map(|fen| Position::from_fen(fen).expect("shakmaty's FEN of a legal position"))
+        .collect()
 }
 
 fn real_data() -> Vec<Sample> {
