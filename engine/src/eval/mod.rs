@@ -251,6 +251,12 @@ impl Trace for NoTrace {
     fn add(&mut self, _: usize, _: i32) {}
 }
 
+/// A trace counts White's terms positive and Black's negative: `us`'s sign.
+#[inline]
+fn trace_sign(us: Color) -> i32 {
+    if us == Color::White { 1 } else { -1 }
+}
+
 /// `us`'s terms other than [`pawns`]'s; `passed` holds both sides' passers.
 fn side<A: SliderAttacks, T: Trace>(
     pos: &Position<A>,
@@ -260,7 +266,7 @@ fn side<A: SliderAttacks, T: Trace>(
     t: &mut T,
 ) -> Tapered {
     use layout::*;
-    let sign = if us == Color::White { 1 } else { -1 };
+    let sign = trace_sign(us);
     let them = !us;
     let occ = pos.occupied();
     let own = pos.by_color(us);
@@ -361,7 +367,7 @@ fn passer_king_distances<A: SliderAttacks, T: Trace>(
     t: &mut T,
 ) -> Tapered {
     use layout::*;
-    let sign = if us == Color::White { 1 } else { -1 };
+    let sign = trace_sign(us);
     let mut score = S(0, 0);
     for sq in passers {
         if let Some(stop) = stop_square(us, sq) {
@@ -386,7 +392,7 @@ fn threats<A: SliderAttacks, T: Trace>(
     t: &mut T,
 ) -> Tapered {
     use layout::*;
-    let sign = if us == Color::White { 1 } else { -1 };
+    let sign = trace_sign(us);
     let mut score = S(0, 0);
     for role in Role::ALL {
         let victims = pos.pieces(!us, role);
@@ -418,7 +424,7 @@ fn king_safety<A: SliderAttacks, T: Trace>(
     t: &mut T,
 ) -> Tapered {
     use layout::*;
-    let sign = if us == Color::White { 1 } else { -1 };
+    let sign = trace_sign(us);
     let mut score = S(0, 0);
     if attackers >= 2 {
         let danger = attack_weight.min(31) as usize;
@@ -501,7 +507,7 @@ fn evaluate_from<A: SliderAttacks, T: Trace>(
     let us = pos.turn();
     let white = p.score + side(pos, Color::White, p.passed, w, trace)
         - side(pos, Color::Black, p.passed, w, trace);
-    trace.add(layout::TEMPO, if us == Color::White { 1 } else { -1 });
+    trace.add(layout::TEMPO, trace_sign(us));
     let mut score = if us == Color::White {
         white
     } else {
