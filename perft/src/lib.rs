@@ -12,6 +12,8 @@
 //!   (the counts below each, for any move generator).
 //! - [`MAX_THREADS`] and [`MAX_HASH_MB`]: the `perft` tool's limits.
 //! - [`suite`]: the EPD and shakmaty-block perft suites, parsed.
+//! - `by_method` (feature `tool`): the counts by a method named at run
+//!   time, compiled here once for every method.
 //! - `oracle` (feature `oracle`, on by default): the same counts from
 //!   `shakmaty`, the outside oracle.
 //!
@@ -22,6 +24,11 @@
 
 #![deny(missing_docs)]
 
+// Not in the crate's own unit-test build, which does not call it: it is the
+// move generator compiled for every method once more (tests/suites.rs and
+// the tool's tests run it).
+#[cfg(all(feature = "tool", not(test)))]
+pub mod by_method;
 #[cfg(feature = "oracle")]
 pub mod oracle;
 pub mod suite;

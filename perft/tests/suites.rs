@@ -12,7 +12,7 @@
 use std::sync::Mutex;
 use std::sync::atomic::{AtomicUsize, Ordering};
 
-use attacks::{Method, SliderAttacks};
+use attacks::Method;
 use movegen::Position;
 use perft::suite::{self, Entry};
 
@@ -94,38 +94,31 @@ fn counted_entries() -> Vec<Entry> {
         .collect()
 }
 
-/// Checks every depth of `entries` whose expected count is at most `cap`;
-/// returns one line per wrong count.
-fn check<A: SliderAttacks>(entries: &[Entry], cap: u64, threads: usize) -> Vec<String> {
+/// Checks every depth of `entries` whose expected count is at most `cap`
+/// by `method`; returns one line per wrong count.
+fn check_method(method: Method, entries: &[Entry], cap: u64, threads: usize) -> Vec<String> {
     let mut failures = Vec::new();
     for e in entries {
-        let pos = match Position::<A>::from_fen(&e.fen) {
-            Ok(p) => p,
-            Err(err) => {
-                failures.push(format!("{}: {err} ({})", e.name, e.fen));
-                continue;
-            }
-        };
+        // Depth 0 reads the FEN: a refusal is reported whatever the caps.
+        if let Err(err) = perft::by_method::count(method, &e.fen, 0, 1, None) {
+            failures.push(format!("{}: {err} ({})", e.name, e.fen));
+            continue;
+        }
         for &(depth, expected) in &e.counts {
             if expected > cap {
                 continue;
             }
-            let got = perft::parallel_perft(&pos, depth, threads, None);
+            let got = perft::by_method::count(method, &e.fen, depth, threads, None)
+                .expect("the FEN was read at depth 0");
             if got != expected {
                 failures.push(format!(
-                    "{} [{}] depth {depth}: expected {expected}, got {got} ({})",
-                    e.name,
-                    A::METHOD,
-                    e.fen
+                    "{} [{method}] depth {depth}: expected {expected}, got {got} ({})",
+                    e.name, e.fen
                 ));
             }
         }
     }
     failures
-}
-
-fn check_method(method: Method, entries: &[Entry], cap: u64, threads: usize) -> Vec<String> {
-    attacks::dispatch!(method, A => check::<A>(entries, cap, threads))
 }
 
 fn assert_no_failures(failures: &[String]) {
@@ -310,7 +303,7 @@ fn a_wrong_count_is_reported() {
     // The checker itself must be able to fail.
     let mut entry = counted_entries().remove(0);
     entry.counts = vec![(1, 20), (2, 401)];
-    let failures = check::<attacks::Magic>(&[entry], u64::MAX, 1);
+    let failures = check_method(Method::Magic, &[entry], u64::MAX, 1);
     assert_eq!(failures.len(), 1, "{failures:?}");
     assert!(
         failures[0].contains("expected 401, got 400"),
@@ -342,25 +335,39 @@ const CPW: &[(&str, u32, u64)] = &[
     ),
 ];
 
-fn bulk_and_full<A: SliderAttacks>() {
-    for &(fen, depth, expected) in CPW {
-        let pos = Position::<A>::from_fen(fen).unwrap();
-        for d in 0..=depth {
+#[test]
+fn bulk_counting_equals_making_every_move() {
+    for &method in Method::ALL {
+        for &(fen, depth, expected) in CPW {
+            for d in 0..=depth {
+                assert_eq!(
+                    perft::by_method::count(method, fen, d, 1, None).unwrap(),
+                    perft::by_method::count_full(method, fen, d).unwrap(),
+                    "{method} depth {d}: {fen}"
+                );
+            }
             assert_eq!(
-                perft::perft(&pos, d),
-                perft::perft_full(&pos, d),
-                "{} depth {d}: {fen}",
-                A::METHOD
+                perft::by_method::count(method, fen, depth, 1, None).unwrap(),
+                expected,
+                "{fen}"
             );
         }
-        assert_eq!(perft::perft(&pos, depth), expected, "{fen}");
     }
 }
 
 #[test]
-fn bulk_counting_equals_making_every_move() {
+fn divide_by_method_sums_to_the_count_and_reads_fens_as_the_tool_does() {
     for &method in Method::ALL {
-        attacks::dispatch!(method, A => bulk_and_full::<A>());
+        let (moves, _) = perft::by_method::divide(method, KIWIPETE, 3, 2, None, None).unwrap();
+        assert_eq!(moves.len(), 48, "{method}");
+        assert_eq!(
+            moves.iter().map(|&(_, n)| n).sum::<u64>(),
+            97_862,
+            "{method}"
+        );
+        let (moves, _) = perft::by_method::divide(method, KIWIPETE, 0, 1, None, None).unwrap();
+        assert!(moves.is_empty(), "{method}: depth 0 has no moves");
+        assert!(perft::by_method::divide(method, "8/8/8 w - - 0 1", 1, 1, None, None).is_err());
     }
 }
 

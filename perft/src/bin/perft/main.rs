@@ -18,7 +18,7 @@ use std::io::{self, IsTerminal, Write};
 use std::process::ExitCode;
 use std::time::{Duration, Instant};
 
-use attacks::{Method, SliderAttacks};
+use attacks::Method;
 use movegen::{Position, STARTING_FEN};
 use perft::{PerftHash, oracle, suite};
 use shakmaty::{CastlingMode, Chess, Position as _};

@@ -29,55 +29,6 @@ pub(super) fn refusal(fen: &str) -> Option<String> {
         .map(|e| e.to_string())
 }
 
-pub(super) fn run_ours<A: SliderAttacks>(
-    fen: &str,
-    depth: u32,
-    threads: usize,
-    hash: Option<&PerftHash>,
-    chess960: bool,
-    progress: &mut Progress,
-) -> Result<Run, CliError> {
-    let pos = Position::<A>::from_fen(fen).map_err(|e| CliError::Input(e.to_string()))?;
-    let start = Instant::now();
-    if depth == 0 {
-        return Ok(Run {
-            nodes: 1,
-            time: start.elapsed(),
-            moves: Vec::new(),
-        });
-    }
-    let moves = pos.legal_moves();
-    let children: Vec<Position<A>> = moves
-        .iter()
-        .map(|&m| {
-            let mut child = pos;
-            child.play_unchecked(m);
-            child
-        })
-        .collect();
-    let (counts, end) = perft::split_root(
-        &children,
-        |c| match hash {
-            Some(h) => perft::perft_hashed(c, depth - 1, h),
-            None => perft::perft(c, depth - 1),
-        },
-        threads,
-        progress
-            .callback()
-            .as_mut()
-            .map(|f| f as &mut dyn FnMut(usize, usize)),
-    );
-    Ok(Run {
-        nodes: counts.iter().sum(),
-        time: end - start,
-        moves: moves
-            .iter()
-            .map(|m| m.uci(chess960).to_string())
-            .zip(counts)
-            .collect(),
-    })
-}
-
 pub(super) fn run_method(
     method: Method,
     fen: &str,
@@ -87,7 +38,32 @@ pub(super) fn run_method(
     chess960: bool,
     progress: &mut Progress,
 ) -> Result<Run, CliError> {
-    attacks::dispatch!(method, A => run_ours::<A>(fen, depth, threads, hash, chess960, progress))
+    let start = Instant::now();
+    let (moves, end) = perft::by_method::divide(
+        method,
+        fen,
+        depth,
+        threads,
+        hash,
+        progress
+            .callback()
+            .as_mut()
+            .map(|f| f as &mut dyn FnMut(usize, usize)),
+    )
+    .map_err(|e| CliError::Input(e.to_string()))?;
+    Ok(Run {
+        // Depth 0: the position itself, no moves.
+        nodes: if depth == 0 {
+            1
+        } else {
+            moves.iter().map(|&(_, n)| n).sum()
+        },
+        time: end - start,
+        moves: moves
+            .iter()
+            .map(|&(m, n)| (m.uci(chess960).to_string(), n))
+            .collect(),
+    })
 }
 
 pub(super) fn run_shakmaty(
