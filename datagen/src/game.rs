@@ -189,6 +189,7 @@ mod tests {
     fn settings() -> GameSettings {
         GameSettings {
             nodes: 500,
+            soft_nodes: None,
             random_plies: 8,
             evaluator: Evaluator::default(),
             syzygy: None,
@@ -244,6 +245,7 @@ mod tests {
         let start = Position::from_fen("4k3/8/8/8/8/8/2QQK3/8 w - - 0 1").unwrap();
         let s = GameSettings {
             nodes: 2_000,
+            soft_nodes: None,
             random_plies: 0,
             evaluator: Evaluator::default(),
             syzygy: None,
@@ -268,6 +270,7 @@ mod tests {
     fn with_tables() -> GameSettings {
         GameSettings {
             nodes: 1_000,
+            soft_nodes: None,
             random_plies: 0,
             evaluator: Evaluator::default(),
             syzygy: Some(syzygy()),

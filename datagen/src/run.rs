@@ -34,8 +34,11 @@ pub struct Config {
     /// The number of the first game: the output holds games `first_game`
     /// to `first_game + games - 1` of the seed.
     pub first_game: u64,
-    /// Nodes per move.
+    /// Nodes per move: the hard cap of a search.
     pub nodes: u64,
+    /// A soft node limit: a search finishes the iteration that passes it
+    /// and starts no other (`None`: `nodes` alone, a hard limit).
+    pub soft_nodes: Option<u64>,
     /// Random legal plies after the start position (or the suite's).
     pub random_plies: usize,
     /// An opening suite (EPD or PGN), played in a seeded random order.
@@ -67,6 +70,7 @@ impl Config {
             games,
             first_game: 0,
             nodes: 5_000,
+            soft_nodes: None,
             random_plies: 8,
             openings: None,
             threads: std::thread::available_parallelism().map_or(1, |n| n.get()),
@@ -177,7 +181,11 @@ fn settings_text(config: &Config) -> String {
         .syzygy
         .as_ref()
         .map_or_else(String::new, |path| format!("syzygy {path}\n"))
-        // Only when set: a run from game 0 keeps the state it always had.
+        // Only when set: a run from game 0 or without a soft limit keeps
+        // the state it always had.
+        + &config
+            .soft_nodes
+            .map_or_else(String::new, |n| format!("soft {n}\n"))
         + &match config.first_game {
             0 => String::new(),
             g => format!("first {g}\n"),
@@ -235,7 +243,7 @@ fn read_state(config: &Config) -> Result<Tally, DatagenError> {
     if settings != expected {
         return Err(DatagenError::Setup(format!(
             "--resume: {} was made with other settings:\n{settings}and this run has:\n{expected}\
-             give the same seed, nodes, plies, hash, openings, format, eval, syzygy and first game",
+             give the same seed, nodes, soft nodes, plies, hash, openings, format, eval, syzygy and first game",
             config.out.display()
         )));
     }
@@ -353,6 +361,14 @@ fn check(config: &Config) -> Result<(), DatagenError> {
             "--threads and --nodes must be at least 1".into(),
         ));
     }
+    if let Some(soft) = config.soft_nodes
+        && (soft == 0 || soft > config.nodes)
+    {
+        return Err(DatagenError::Setup(format!(
+            "--soft-nodes {soft} must be at least 1 and at most --nodes {} (the hard cap)",
+            config.nodes
+        )));
+    }
     if config.random_plies > MAX_PLIES {
         return Err(DatagenError::Setup(format!(
             "--plies {} is more than {MAX_PLIES}",
@@ -462,6 +478,7 @@ pub fn run(
         read_starts(config.openings.as_deref(), config.seed).map_err(DatagenError::Setup)?;
     let settings = GameSettings {
         nodes: config.nodes,
+        soft_nodes: config.soft_nodes,
         random_plies: config.random_plies,
         evaluator: config.evaluator.clone(),
         syzygy: open_syzygy(config)?,
@@ -656,6 +673,38 @@ mod tests {
         let packed = config(&dir, "g.vf.xz", 1, 1);
         let e = run(&packed, &|| false, |_| {}).unwrap_err().to_string();
         assert!(e.contains("plain"), "{e}");
+        let _ = std::fs::remove_dir_all(&dir);
+    }
+
+    #[test]
+    fn a_soft_node_limit_is_a_setting_of_its_own() {
+        let dir = tmp("soft");
+        let hard = config(&dir, "hard.vf", 2, 2);
+        let mut soft = config(&dir, "soft.vf", 2, 2);
+        soft.soft_nodes = Some(700);
+        let h = run(&hard, &|| false, |_| {}).unwrap();
+        let s = run(&soft, &|| false, |_| {}).unwrap();
+        assert_eq!((h.progress.tally.games, s.progress.tally.games), (2, 2));
+        // Searches that end at an iteration's end play other games.
+        assert!(
+            std::fs::read(&hard.out).unwrap() != std::fs::read(&soft.out).unwrap(),
+            "the soft limit changed no game"
+        );
+        assert!(settings_text(&soft).contains("soft 700\n"));
+        assert!(!settings_text(&hard).contains("soft"));
+        // A resumed run must keep it.
+        let mut other = soft.clone();
+        (other.soft_nodes, other.games, other.resume) = (Some(800), 3, true);
+        let e = run(&other, &|| false, |_| {}).unwrap_err().to_string();
+        assert!(e.contains("other settings"), "{e}");
+        // Above the hard cap, or zero: refused.
+        for bad in [1_501, 0] {
+            let mut c = config(&dir, "bad.vf", 1, 1);
+            c.soft_nodes = Some(bad);
+            let e = run(&c, &|| false, |_| {}).unwrap_err().to_string();
+            assert!(e.contains("--soft-nodes"), "{e}");
+            assert!(!c.out.exists());
+        }
         let _ = std::fs::remove_dir_all(&dir);
     }
 

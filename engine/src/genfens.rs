@@ -85,6 +85,7 @@ pub fn genfens(req: &Request, mut each: impl FnMut(&Position)) -> Result<(), Str
         let start = &starts[rng.below(starts.len() as u64) as usize];
         let settings = GameSettings {
             nodes: NODES,
+            soft_nodes: None,
             random_plies: 8 + rng.below(2) as usize,
             evaluator: Evaluator::default(),
             syzygy: None,

@@ -24,8 +24,11 @@ pub const OPENING_TRIES: usize = 100;
 /// What a game is played with.
 #[derive(Clone, Debug)]
 pub struct GameSettings {
-    /// Nodes per move.
+    /// Nodes per move: the hard cap of a search.
     pub nodes: u64,
+    /// A soft limit: the search finishes the iteration that passes this
+    /// many nodes and starts no other (`None`: `nodes` alone).
+    pub soft_nodes: Option<u64>,
     /// Random legal plies played from the start position.
     pub random_plies: usize,
     /// The static evaluation of the searches.
@@ -79,6 +82,7 @@ pub fn think(
 ) -> (SearchResult, Duration) {
     let limits = Limits {
         nodes: Some(settings.nodes),
+        soft_nodes: settings.soft_nodes,
         multipv: 1,
         evaluator: settings.evaluator.clone(),
         ..Limits::default()
@@ -137,6 +141,7 @@ mod tests {
         for _ in 0..3 {
             let s = GameSettings {
                 nodes: 5_000,
+                soft_nodes: None,
                 random_plies: 0,
                 evaluator: Evaluator::default(),
                 syzygy: None,
@@ -145,5 +150,38 @@ mod tests {
             assert!(outcome.nodes >= 5_000, "{} nodes", outcome.nodes);
             assert!(!outcome.best.is_null());
         }
+    }
+
+    #[test]
+    fn a_soft_limit_finishes_its_iteration() {
+        // Past the soft limit the search ends at the end of an iteration:
+        // exactly the nodes of a search to that depth alone, more than the
+        // soft limit and below the hard cap.
+        let pos = Position::startpos();
+        let s = GameSettings {
+            nodes: 1_000_000,
+            soft_nodes: Some(3_000),
+            random_plies: 0,
+            evaluator: Evaluator::default(),
+            syzygy: None,
+        };
+        let (soft, _) = think(&pos, &[], &s, &Shared::new(1));
+        assert!(
+            soft.nodes >= 3_000 && soft.nodes < 1_000_000,
+            "{} nodes",
+            soft.nodes
+        );
+        let limits = Limits {
+            depth: Some(soft.depth),
+            multipv: 1,
+            ..Limits::default()
+        };
+        let to_depth = search(&pos, &[], &limits, 1, &Shared::new(1), &Silent);
+        assert_eq!(soft.nodes, to_depth.nodes);
+        assert_eq!(soft.best, to_depth.best);
+        // With the hard cap below the soft limit, the cap rules.
+        let capped = GameSettings { nodes: 2_000, ..s };
+        let (hard, _) = think(&pos, &[], &capped, &Shared::new(1));
+        assert!(hard.nodes < 3_000, "{} nodes", hard.nodes);
     }
 }

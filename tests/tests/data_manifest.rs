@@ -48,6 +48,10 @@ struct Chunk {
     seed: u64,
     first_game: u64,
     nodes: u64,
+    /// A soft node limit (the iteration that passes it finished, `nodes`
+    /// the hard cap); none: `nodes` alone.
+    #[serde(default)]
+    soft_nodes: Option<u64>,
     plies: u64,
     commit: String,
     net_sha256: String,
@@ -123,6 +127,8 @@ fn every_file_has_one_row_and_a_seeds_chunks_never_overlap() {
     let nets: BTreeSet<&str> = manifest.net.iter().map(|n| n.sha256.as_str()).collect();
     let mut files = BTreeSet::new();
     let mut by_seed: BTreeMap<u64, Vec<(u64, u64, &str)>> = BTreeMap::new();
+    // A seed's games are one net's at one set of limits.
+    let mut settings: BTreeMap<u64, (&str, u64, Option<u64>, u64)> = BTreeMap::new();
     for c in &manifest.chunk {
         assert!(files.insert(c.file.as_str()), "{}: two rows", c.file);
         assert!(
@@ -144,6 +150,20 @@ fn every_file_has_one_row_and_a_seeds_chunks_never_overlap() {
             "{}: not selfplay/NET{tail}",
             c.file
         );
+        let these = (c.net_sha256.as_str(), c.nodes, c.soft_nodes, c.plies);
+        let first = *settings.entry(c.seed).or_insert(these);
+        assert_eq!(
+            first, these,
+            "{}: seed {}'s chunks differ in net, nodes, soft nodes or plies",
+            c.file, c.seed
+        );
+        if let Some(soft) = c.soft_nodes {
+            assert!(
+                soft > 0 && soft <= c.nodes,
+                "{}: soft nodes above the hard cap",
+                c.file
+            );
+        }
         by_seed
             .entry(c.seed)
             .or_default()

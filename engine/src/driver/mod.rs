@@ -544,6 +544,7 @@ impl Driver {
         let mut limits = Limits {
             depth: go.depth,
             nodes: go.nodes,
+            soft_nodes: None,
             mate: go.mate,
             soft_time: soft,
             hard_time: hard,

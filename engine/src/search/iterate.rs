@@ -145,10 +145,13 @@ fn aspiration<A: SliderAttacks>(
 
 /// Whether the main thread stops deepening after a completed depth: a
 /// node budget spent (the next depth would be cut short and thrown away),
-/// the mate `go mate` asked for found, or the soft time limit passed.
+/// the soft node limit passed, the mate `go mate` asked for found, or the
+/// soft time limit passed.
 fn enough<A: SliderAttacks>(w: &Worker<'_, A>, outcome: &SearchResult) -> bool {
-    if let Some(n) = w.limits.nodes
-        && w.nodes >= n
+    if [w.limits.nodes, w.limits.soft_nodes]
+        .into_iter()
+        .flatten()
+        .any(|n| w.nodes >= n)
     {
         return true;
     }

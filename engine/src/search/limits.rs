@@ -13,6 +13,9 @@ pub struct Limits {
     pub depth: Option<u32>,
     /// Stop after about this many nodes (exact with one thread).
     pub nodes: Option<u64>,
+    /// Do not start a new iteration after this many nodes: the iteration
+    /// that passes them is finished (within `nodes`, the hard cap).
+    pub soft_nodes: Option<u64>,
     /// Stop once a mate in this many moves is found.
     pub mate: Option<u32>,
     /// Do not start a new iteration after this long.
