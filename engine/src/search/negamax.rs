@@ -344,7 +344,7 @@ impl<A: SliderAttacks> Worker<'_, A> {
                 } else {
                     0
                 };
-                self.search_late(&child, alpha, beta, new_depth, r, ply)
+                self.search_late(&child, alpha, beta, best, new_depth, r, ply)
             };
             self.unmake();
             if self.stopped {
@@ -597,21 +597,31 @@ impl<A: SliderAttacks> Worker<'_, A> {
     }
 
     /// Step 14 of [`Self::negamax`] for a move after the first: a null
-    /// window at the depth reduced by `r`, again unreduced if it beats
-    /// alpha, and with the full window if it still lands inside it.
+    /// window at the depth reduced by `r`; if it beats alpha, again at the
+    /// full depth, a ply deeper when it beat the node's best by far and a
+    /// ply shallower when barely; with the full window if it still lands
+    /// inside it.
     #[inline]
+    #[allow(clippy::too_many_arguments)]
     fn search_late(
         &mut self,
         child: &Position<A>,
         alpha: i32,
         beta: i32,
-        new_depth: i32,
+        best: i32,
+        mut new_depth: i32,
         r: i32,
         ply: usize,
     ) -> i32 {
-        let mut s = -self.negamax(child, -alpha - 1, -alpha, new_depth - r, ply + 1, true);
+        let reduced = new_depth - r;
+        let mut s = -self.negamax(child, -alpha - 1, -alpha, reduced, ply + 1, true);
         if s > alpha && r > 0 {
-            s = -self.negamax(child, -alpha - 1, -alpha, new_depth, ply + 1, true);
+            let deeper = s > best + params().lmr_deeper_margin + 2 * new_depth;
+            let shallower = s < best + new_depth;
+            new_depth += i32::from(deeper) - i32::from(shallower);
+            if new_depth > reduced {
+                s = -self.negamax(child, -alpha - 1, -alpha, new_depth, ply + 1, true);
+            }
         }
         if s > alpha && s < beta {
             s = -self.negamax(child, -beta, -alpha, new_depth, ply + 1, true);

@@ -141,6 +141,10 @@ params! {
     lmr_min_depth: i32 = 3, 1..=6;
     /// Late-move reductions: one ply less per this much history.
     lmr_history_divisor: i32 = 8_350, 2_000..=16_000;
+    /// Late-move reductions: a reduced search that beats the node's best
+    /// by more than this plus two centipawns per ply is searched again a
+    /// ply deeper.
+    lmr_deeper_margin: i32 = 40, 0..=150;
     /// History: the bonus per ply of depth squared.
     history_bonus_scale: i32 = 17, 4..=64;
     /// History: the largest bonus.
