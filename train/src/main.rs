@@ -13,7 +13,7 @@ use train::model::Model;
 use train::sample::Sample;
 use train::scale;
 use train::trainer::{
-    Config, EpochReport, Progress, TrainError, mean_loss, quantisation_error, run,
+    Config, EpochReport, Progress, TrainError, mean_loss, measure, quantisation_error, run,
 };
 
 /// Trains Borrow's evaluation net, (768->H)x2->1 with SCReLU and 1 or 8 output buckets, on labelled
@@ -22,12 +22,14 @@ use train::trainer::{
 /// result' text, plain or gzip), on the CPU.
 /// After each epoch it writes DIR/checkpoint.bin (for --resume), the
 /// quantised net DIR/net-eN.nnue (the engine's EvalFile) and a line of
-/// DIR/log.csv. Ctrl-C stops it after the epoch under way.
+/// DIR/log.csv. Ctrl-C stops it after the epoch under way. With --epochs 0
+/// it trains nothing and gives the validation loss of the --init net.
 #[derive(Parser, Debug)]
 #[command(name = "borrow-train", version, after_help = AFTER_HELP)]
 struct Args {
-    /// Data files (repeat the option, or give several)
-    #[arg(long, required = true, num_args = 1.., value_name = "FILE")]
+    /// Data files (repeat the option, or give several); needed unless
+    /// --epochs 0 measures a net on --validation-data
+    #[arg(long, num_args = 1.., value_name = "FILE")]
     data: Vec<PathBuf>,
     /// Where the checkpoint, the nets and the log go
     #[arg(long, value_name = "DIR")]
@@ -40,7 +42,8 @@ struct Args {
     /// starts each of the 8
     #[arg(long, default_value_t = 1, value_name = "N")]
     output_buckets: usize,
-    /// Passes over the data
+    /// Passes over the data; 0 trains nothing and gives the validation
+    /// loss of the --init net
     #[arg(long, default_value_t = 10, value_name = "N")]
     epochs: u32,
     /// Positions per optimiser step
@@ -77,6 +80,11 @@ struct Args {
     /// Fraction of the data, taken from its end, held out for validation
     #[arg(long, default_value_t = 0.01, value_name = "X")]
     validation: f64,
+    /// Validate on these files' positions (the same filters), held out from
+    /// training, in place of --validation's tail of --data: the same
+    /// held-out games for nets trained on different data
+    #[arg(long, num_args = 1.., value_name = "FILE", conflicts_with = "validation")]
+    validation_data: Vec<PathBuf>,
     /// Leave out positions whose |score| is above this
     #[arg(long, default_value_t = 3000, value_name = "CP")]
     max_score: i32,
@@ -184,6 +192,9 @@ fn train_net(args: &Args) -> Result<(), Failure> {
     let mut cfg = config(args)?;
     // 2. The data: read, filtered, and split for validation.
     let (train, validation) = read_data(args, &cfg)?;
+    if args.epochs == 0 {
+        return measure_net(&cfg, &validation);
+    }
     // 3. The logistic scale, fitted to the training positions if asked.
     if let Scale::Fit = args.scale {
         cfg.scale = fit_scale(&train);
@@ -222,6 +233,19 @@ fn config(args: &Args) -> Result<Config, Failure> {
     if let Some(threads) = args.threads {
         cfg.threads = threads;
     }
+    if args.epochs == 0 {
+        if args.init.is_none() {
+            return Err(Failure::bad(
+                "--epochs 0 measures the net --init names: give --init",
+            ));
+        }
+        if let Scale::Fit = args.scale {
+            return Err(Failure::bad(
+                "--scale fit fits K to training positions; measuring (--epochs 0) \
+                 takes the K the net was trained at",
+            ));
+        }
+    }
     if !(0.0..=1.0).contains(&cfg.wdl) {
         return Err(Failure::bad("--wdl must be between 0 and 1"));
     }
@@ -252,16 +276,37 @@ fn read_data(args: &Args, cfg: &Config) -> Result<(Vec<Sample>, Vec<Sample>), Fa
         min_ply: args.min_ply,
         skip_noisy: !args.keep_noisy,
     };
-    let t = Instant::now();
-    let (samples, tally) = load(&args.data, &filter).map_err(|e| Failure::bad(e.to_string()))?;
-    eprintln!(
-        "read {} positions in {:.1} s: kept {}, left out {}",
-        tally.read,
-        t.elapsed().as_secs_f64(),
-        tally.kept(),
-        left_out(args, &filter, &tally)
-    );
-    let (train, validation) = split_validation(samples, args.validation);
+    let read = |files: &[PathBuf], what: &str| {
+        let t = Instant::now();
+        let (samples, tally) = load(files, &filter).map_err(|e| Failure::bad(e.to_string()))?;
+        eprintln!(
+            "read {} positions{what} in {:.1} s: kept {}, left out {}",
+            tally.read,
+            t.elapsed().as_secs_f64(),
+            tally.kept(),
+            left_out(args, &filter, &tally)
+        );
+        Ok::<_, Failure>(samples)
+    };
+    if args.data.is_empty() && (args.epochs > 0 || args.validation_data.is_empty()) {
+        return Err(Failure::bad(
+            "no --data: training needs data files, and measuring a net (--epochs 0) \
+             needs --data or --validation-data",
+        ));
+    }
+    let samples = if args.data.is_empty() {
+        Vec::new()
+    } else {
+        read(&args.data, "")?
+    };
+    let (train, validation) = if args.validation_data.is_empty() {
+        split_validation(samples, args.validation)
+    } else {
+        (samples, read(&args.validation_data, " to validate on")?)
+    };
+    if args.epochs == 0 {
+        return Ok((train, validation));
+    }
     if train.len() < cfg.batch_size {
         return Err(Failure::bad(format!(
             "{} training positions, fewer than one batch ({}): generate more \
@@ -271,6 +316,23 @@ fn read_data(args: &Args, cfg: &Config) -> Result<(Vec<Sample>, Vec<Sample>), Fa
         )));
     }
     Ok((train, validation))
+}
+
+/// `--epochs 0`: the validation loss of the `--init` net, training nothing.
+fn measure_net(cfg: &Config, validation: &[Sample]) -> Result<(), Failure> {
+    let loss = measure(cfg, validation)?;
+    let net = cfg
+        .init
+        .as_deref()
+        .expect("measure refuses a run without --init");
+    println!(
+        "validation loss {loss:.6} (at --wdl {} and K {:.1} cp) on {} positions: {}",
+        cfg.wdl,
+        cfg.scale,
+        validation.len(),
+        net.display()
+    );
+    Ok(())
 }
 
 /// What the filters left out: only the filters that are on.

@@ -162,6 +162,23 @@ pub fn mean_loss(model: &Model, samples: &[Sample], cfg: &Config) -> f64 {
     sum / samples.len().max(1) as f64
 }
 
+/// The mean loss over `validation` of the net [`Config::init`] names, as
+/// the engine reads it (its quantised weights), training nothing: how a
+/// net is measured on held-out games it was not trained on.
+pub fn measure(cfg: &Config, validation: &[Sample]) -> Result<f64, TrainError> {
+    if cfg.init.is_none() {
+        return Err(TrainError::Setup(
+            "measuring (--epochs 0) needs the net to measure: name it with --init".into(),
+        ));
+    }
+    if validation.is_empty() {
+        return Err(TrainError::Setup(
+            "no validation positions to measure on".into(),
+        ));
+    }
+    Ok(mean_loss(&initial_model(cfg)?, validation, cfg))
+}
+
 /// Positions at most this many: the output bias's correction when the net
 /// is quantised ([`Model::quantised`]).
 pub const CALIBRATION_POSITIONS: usize = 65_536;

@@ -106,3 +106,100 @@ fn the_logistic_scale_is_fitted_when_asked_and_a_bad_one_is_refused() {
         assert!(stderr.contains("'fit'"), "--scale {bad}: {stderr}");
     }
 }
+
+#[test]
+fn a_net_is_measured_on_held_out_files_and_a_measure_without_a_net_is_refused() {
+    let data = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/data/selfplay-4096.bin");
+    let data = data.to_str().expect("a UTF-8 path");
+    // Validating on a file of its own: every position of --data trains.
+    let (stderr, out) = train(&["--validation-data", data], "validation-data");
+    let kept: usize = stderr
+        .lines()
+        .find(|l| l.starts_with("read ") && !l.contains("to validate on"))
+        .and_then(|l| l.split("kept ").nth(1))
+        .and_then(|rest| rest.split(',').next())
+        .and_then(|n| n.parse().ok())
+        .expect(&stderr);
+    assert!(
+        stderr.contains(&format!("on {kept} positions, validating on {kept};")),
+        "{stderr}"
+    );
+    let reported: f64 = stderr
+        .split("validation loss ")
+        .last()
+        .and_then(|rest| rest.split(' ').next())
+        .and_then(|x| x.parse().ok())
+        .expect(&stderr);
+
+    // --epochs 0 trains nothing: the loss of the net it was given, which
+    // is the run's own (quantised, so not to the last digit).
+    let net = out.join("net.nnue");
+    let measure = |extra: &[&str]| {
+        Command::new(env!("CARGO_BIN_EXE_borrow-train"))
+            .args(["--epochs", "0", "--hidden", "8", "--out"])
+            .arg(out.join("measure"))
+            .args(extra)
+            .output()
+            .expect("borrow-train runs")
+    };
+    let run = measure(&["--init", net.to_str().unwrap(), "--validation-data", data]);
+    let stdout = String::from_utf8_lossy(&run.stdout).into_owned();
+    assert!(
+        run.status.success(),
+        "{}",
+        String::from_utf8_lossy(&run.stderr)
+    );
+    let measured: f64 = stdout
+        .strip_prefix("validation loss ")
+        .and_then(|rest| rest.split(' ').next())
+        .and_then(|x| x.parse().ok())
+        .expect(&stdout);
+    assert!(
+        (measured - reported).abs() < 0.02 * reported,
+        "measured {measured}, trained to {reported}: {stdout}"
+    );
+    assert!(stdout.contains(&format!("on {kept} positions")), "{stdout}");
+    assert!(!out.join("measure").exists(), "a measure writes no net");
+
+    // Refused before any reading: no net, a fitted scale, no data, and
+    // both ways of choosing the validation positions.
+    for (extra, says) in [
+        (vec!["--validation-data", data], "--init"),
+        (
+            vec![
+                "--init",
+                "n.nnue",
+                "--validation-data",
+                data,
+                "--scale",
+                "fit",
+            ],
+            "--scale fit",
+        ),
+        (vec!["--init", "n.nnue"], "--validation-data"),
+        (
+            vec![
+                "--init",
+                "n.nnue",
+                "--data",
+                data,
+                "--validation",
+                "0.1",
+                "--validation-data",
+                data,
+            ],
+            "--validation",
+        ),
+    ] {
+        let run = measure(&extra);
+        let stderr = String::from_utf8_lossy(&run.stderr);
+        assert_eq!(run.status.code(), Some(2), "{extra:?}: {stderr}");
+        assert!(stderr.contains(says), "{extra:?}: {stderr}");
+    }
+    let run = Command::new(env!("CARGO_BIN_EXE_borrow-train"))
+        .args(["--out", "never", "--validation-data", data])
+        .output()
+        .expect("borrow-train runs");
+    assert_eq!(run.status.code(), Some(2), "training wants --data");
+    std::fs::remove_dir_all(&out).unwrap();
+}

@@ -10,7 +10,7 @@ use nnue::{Network, SCALE};
 use train::data::{Filter, load, split_validation};
 use train::model::{Model, Scratch};
 use train::sample::Sample;
-use train::trainer::{Config, TrainError, mean_loss, quantisation_error, run};
+use train::trainer::{Config, TrainError, mean_loss, measure, quantisation_error, run};
 
 /// A fresh directory for one test's outputs.
 fn out_dir(name: &str) -> PathBuf {
@@ -241,6 +241,20 @@ fn a_fine_tuning_run_starts_from_the_net_it_is_given() {
             < 0.05 * mean_loss(&fresh, &val, &tune),
         "the run began from the trained net, not from seed 77's random one"
     );
+    // Measuring the net trains nothing: its loss is the loss of the run
+    // that could not move it, and the wrong net's would differ.
+    let measured = measure(&tune, &val).expect("the net measures");
+    let unmoved = mean_loss(&tuned, &val, &tune);
+    assert!(
+        (measured - unmoved).abs() < 1e-6 * unmoved,
+        "{measured} against {unmoved}"
+    );
+    assert!((measured - mean_loss(&fresh, &val, &tune)).abs() > 1e-3 * measured);
+    let mut nothing = tune.clone();
+    nothing.init = None;
+    let e = measure(&nothing, &val).unwrap_err();
+    assert!(e.to_string().contains("--init"), "{e}");
+    assert!(measure(&tune, &[]).is_err(), "no positions, no loss");
 
     // The same into eight output buckets: each starts as the one bucket
     // was, and the run ends there.
