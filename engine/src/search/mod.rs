@@ -15,8 +15,8 @@
 //! - `shared`: the [`Shared`] state of the threads and what each learned,
 //!   kept between searches; below the worker, the iteration and the
 //!   threads (threads → iterate → worker → shared, one way).
-//! - `negamax`: the principal variation search and quiescence, as numbered
-//!   steps.
+//! - `negamax`: the principal variation search, as numbered steps;
+//!   `qsearch`: the quiescence search below its horizon.
 //! - `worker`: one thread's state and its checks of the limits; `stack`:
 //!   what it keeps at each ply of the path.
 //! - `movepick`: move ordering; `history`: killers, history, counter moves;
@@ -33,6 +33,7 @@ mod limits;
 mod movepick;
 mod negamax;
 pub mod params;
+mod qsearch;
 mod report;
 mod see;
 mod shared;

@@ -1,5 +1,5 @@
-//! The search proper: the principal variation search and the quiescence
-//! search below it, each as numbered steps.
+//! The search proper: the principal variation search, as numbered steps
+//! (the quiescence search below its horizon is `qsearch`).
 
 use std::sync::atomic::Ordering;
 
@@ -10,134 +10,12 @@ use movegen::{Move, Position, Role, Stage};
 use super::history::{NO_CONT, cont_key};
 use super::movepick::{MovePicker, is_tactical};
 use super::params::params;
-use super::see::value;
 use super::worker::Worker;
 use crate::tablebase::TbResult;
 use crate::tt::{Bound, Entry, score_from_tt, score_to_tt};
 use nnue::score::{INFINITY, MATE, MATE_BOUND, MAX_PLY, TB_WIN};
 
 impl<A: SliderAttacks> Worker<'_, A> {
-    /// The move played one ply up, or null at the root.
-    #[inline]
-    fn prev_move(&self, ply: usize) -> Move {
-        if ply > 0 {
-            self.stack[ply - 1].played
-        } else {
-            Move::NULL
-        }
-    }
-
-    /// Quiescence search: captures and promotions (all evasions in check)
-    /// until the position is quiet.
-    pub fn qsearch(&mut self, pos: &Position<A>, mut alpha: i32, beta: i32, ply: usize) -> i32 {
-        // 1. Limits, the maximum ply, draws.
-        self.nodes += 1;
-        if self.should_stop() {
-            return 0;
-        }
-        self.pv_len[ply] = ply;
-        self.seldepth = self.seldepth.max(ply);
-        if ply >= MAX_PLY {
-            return self.evaluate(pos, ply);
-        }
-        if pos.halfmoves() >= 100 || pos.is_insufficient_material() {
-            return 0;
-        }
-
-        // 2. Transposition table.
-        let in_check = pos.is_check();
-        let key = pos.key();
-        let tt = self.shared.tt.probe(key);
-        if let Some(e) = tt {
-            let s = score_from_tt(e.score, ply);
-            if (e.bound == Bound::Exact)
-                || (e.bound == Bound::Lower && s >= beta)
-                || (e.bound == Bound::Upper && s <= alpha)
-            {
-                return s;
-            }
-        }
-
-        // 3. Stand pat.
-        let mut best = -INFINITY;
-        let (raw_eval, stand_pat) = self.static_eval(pos, ply, tt, in_check);
-        if !in_check {
-            if stand_pat >= beta {
-                return stand_pat;
-            }
-            alpha = alpha.max(stand_pat);
-            best = stand_pat;
-        }
-
-        // 4. The moves: noisy ones, or every evasion in check.
-        let stage = if in_check { Stage::All } else { Stage::Noisy };
-        let mut picker = MovePicker::new(pos, stage);
-        if in_check && picker.is_empty() {
-            return -MATE + ply as i32;
-        }
-        let tt_move = tt.map_or(Move::NULL, |e| e.mv);
-        picker.order(
-            pos,
-            tt_move,
-            ply,
-            self.prev_move(ply),
-            self.conts(ply),
-            &self.hist,
-        );
-        let mut best_move = Move::NULL;
-        while let Some(m) = picker.next_move(pos) {
-            // 5. Delta pruning, losing captures, under-promotions.
-            if !in_check {
-                if !is_tactical(pos, m) {
-                    continue;
-                }
-                let gain = pos.captured(m).map_or(0, value);
-                if m.promotion_role().is_none()
-                    && stand_pat + gain + params().qs_delta_margin <= alpha
-                {
-                    continue;
-                }
-                if picker.see_below(pos, m, 0) {
-                    continue;
-                }
-            }
-            let child = self.make(pos, m, ply);
-            let score = -self.qsearch(&child, -beta, -alpha, ply + 1);
-            self.unmake();
-            if self.stopped {
-                return 0;
-            }
-            if score > best {
-                best = score;
-                if score > alpha {
-                    alpha = score;
-                    best_move = m;
-                    if score >= beta {
-                        break;
-                    }
-                }
-            }
-        }
-
-        // 6. Store the result.
-        let bound = if best >= beta {
-            Bound::Lower
-        } else {
-            Bound::Upper
-        };
-        self.shared.tt.store(
-            key,
-            Entry {
-                mv: best_move,
-                score: score_to_tt(best, ply),
-                eval: if in_check { 0 } else { raw_eval },
-                depth: 0,
-                bound,
-            },
-        );
-        best
-    }
-
     /// The principal variation search.
     pub fn negamax(
         &mut self,

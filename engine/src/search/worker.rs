@@ -258,6 +258,16 @@ impl<'a, A: SliderAttacks> Worker<'a, A> {
             || self.is_repetition(pos)
     }
 
+    /// The move played one ply up, or null at the root.
+    #[inline]
+    pub fn prev_move(&self, ply: usize) -> Move {
+        if ply > 0 {
+            self.stack[ply - 1].played
+        } else {
+            Move::NULL
+        }
+    }
+
     /// The continuation keys of the moves one and two plies before `ply`.
     #[inline]
     pub fn conts(&self, ply: usize) -> [usize; 2] {
