@@ -16,7 +16,10 @@
 //!   folder and in the README's order, and must succeed: `borrow bench` at
 //!   depth 1 (ending with `<nodes> nodes <nps> nps`), `perft` at depth 3 at
 //!   most, `borrow-datagen` for 2 games, `borrow-train` for 2 epochs in small
-//!   batches, `borrow-datagen convert` and `book` as written. The files a reader
+//!   batches, `borrow-tune` for 2 epochs on 20,000 positions at most,
+//!   `borrow-datagen convert` and `book` as written, and `borrow` with UCI
+//!   command lines as its arguments (OpenBench's `genfens`, 3 openings at
+//!   most, each printed as a FEN). The files a reader
 //!   brings of their own are stand-ins (`games.pgn`: the book crate's test
 //!   games; `match.pgn`: a short game with borrow-match's score comments).
 //!   The rest (a match, lines with `…` or `<placeholders>`) is checked by its
@@ -199,6 +202,7 @@ target/release/borrow-match -engine cmd=target/release/borrow option.NoSuchOptio
 matches/no-such.sh --help
 target/release/borrow-datagen --games … --out data.vf
 cargo build --release
+target/release/borrow \"genfens 2 seed 1 book no-such-book.epd\" quit
 ```
 
 ```text
@@ -222,6 +226,7 @@ target/release/perft --not-a-command-here
         (8, "`borrow-match` has no key `colour=`"),
         (8, "`borrow-match` has no option `-roundz`"),
         (10, "runs `matches/no-such.sh`"),
+        (13, "printed 0 genfens FENs, not 2"),
     ];
     for (line, what) in expected {
         let prefix = format!("README.md:{line}: ");
@@ -241,8 +246,9 @@ target/release/perft --not-a-command-here
         report.problems.join("\n")
     );
     // The datagen line (a placeholder) is checked by its flags only, and
-    // nothing else was run: every other line had a mistake.
-    assert_eq!((report.checked, report.ran, report.skipped), (5, 0, 1));
+    // nothing else was run but the genfens line: every other line had a
+    // mistake.
+    assert_eq!((report.checked, report.ran, report.skipped), (6, 1, 1));
 }
 
 #[test]
@@ -542,6 +548,11 @@ impl Checker {
             );
         };
         self.report.checked += 1;
+        // OpenBench's convention: arguments that are whole UCI command
+        // lines (the first holds a space) are the engine's input.
+        if tool == "borrow" && args.first().is_some_and(|a| a.contains(' ')) {
+            return self.uci_arguments(line, exe, args);
+        }
         let top = match self.help(tool, exe, None) {
             Ok(help) => help,
             Err(e) => return self.problem(line, e),
@@ -710,6 +721,75 @@ impl Checker {
         self.report.log.push(done);
     }
 
+    /// `borrow "genfens N seed S book None" quit`: each argument a UCI
+    /// command line, as OpenBench runs the engine. Run with N at most 3; it
+    /// must succeed and print one `info string genfens FEN` per opening
+    /// asked for, each a FEN of six fields.
+    fn uci_arguments(&mut self, line: &Line, exe: &str, args: &[String]) {
+        let mut asked = None;
+        let cheap: Vec<String> = args
+            .iter()
+            .map(|a| {
+                let mut words: Vec<String> = a.split_whitespace().map(String::from).collect();
+                if words.first().map(String::as_str) == Some("genfens")
+                    && let Some(n) = words.get_mut(1)
+                {
+                    *n = at_most(Some(n), 3.0);
+                    asked = n.parse::<usize>().ok();
+                }
+                words.join(" ")
+            })
+            .collect();
+        // As sh would read it back: a command line in quotes.
+        let shown = cheap
+            .iter()
+            .map(|a| {
+                if a.contains(' ') {
+                    format!("\"{a}\"")
+                } else {
+                    a.clone()
+                }
+            })
+            .collect::<Vec<_>>()
+            .join(" ");
+        let start = Instant::now();
+        self.report.ran += 1;
+        let out = match run(Path::new(exe), &cheap, &self.scratch, &[], "") {
+            Ok(out) if out.success => out,
+            Ok(out) => {
+                return self.problem(
+                    line,
+                    format!("`borrow {}` failed: {}", shown, out.describe()),
+                );
+            }
+            Err(e) => return self.problem(line, format!("`borrow {}`: {e}", shown)),
+        };
+        let fens: Vec<&str> = out
+            .stdout
+            .lines()
+            .filter_map(|l| l.strip_prefix("info string genfens "))
+            .collect();
+        if let Some(n) = asked
+            && (fens.len() != n || fens.iter().any(|f| f.split(' ').count() != 6))
+        {
+            return self.problem(
+                line,
+                format!(
+                    "`borrow {}` printed {} genfens FENs, not {n} of six fields each: {}",
+                    shown,
+                    fens.len(),
+                    out.describe()
+                ),
+            );
+        }
+        self.report.log.push(format!(
+            "README.md:{}: ran `borrow {}` ({:.2} s)",
+            line.number,
+            shown,
+            start.elapsed().as_secs_f64()
+        ));
+    }
+
     /// A script of the repository: its `--help` lists the line's flags.
     fn script(&mut self, line: &Line, script: &str, args: &[String]) {
         if !cfg!(unix) {
@@ -806,6 +886,12 @@ fn cheap_form(
             set(&mut args, "--epochs", |n| at_most(n, 2.0));
             // A few hundred positions: less than one batch of the default.
             set(&mut args, "--batch-size", |_| "64".into());
+        }
+        ("borrow-tune", None) => {
+            // A fit of a few thousand positions (at least 1,793 for its
+            // validation set) for two epochs.
+            set(&mut args, "--epochs", |n| at_most(n, 2.0));
+            set(&mut args, "--max-positions", |n| at_most(n, 20000.0));
         }
         ("borrow-datagen", Some("convert")) | ("book", Some("make" | "probe")) => {}
         _ => return None,

@@ -9,7 +9,7 @@
 //! bishop pair, rooks on open and half-open files, a tempo bonus, and mop-up
 //! against a bare king (drive it to the edge, bring the kings together).
 //! Every weight is in [`Weights`]; their values, [`WEIGHTS`], are in
-//! `weights.rs`, which the tuner (`borrow tune`) writes. The terms the pawns
+//! `weights.rs`, which the tuner (`borrow-tune`) writes. The terms the pawns
 //! alone decide are in [`pawns`], with the table that keeps them for the
 //! search. The evaluation can report which terms it counted through a
 //! [`Trace`]; [`layout`] says where each term lies in the tuner's flat list.
