@@ -41,6 +41,7 @@ const KIND_NORMAL: u16 = 0;
 const KIND_EN_PASSANT: u16 = 1;
 const KIND_CASTLE: u16 = 2;
 const KIND_PROMOTION: u16 = 4; // + role - 1 (knight..queen)
+const KIND_LAST_PROMOTION: u16 = KIND_PROMOTION + 3;
 
 impl Move {
     /// The null move (all bits zero).
@@ -121,9 +122,11 @@ impl Move {
         match self.0 >> 12 {
             KIND_EN_PASSANT => MoveKind::EnPassant,
             KIND_CASTLE => MoveKind::Castle,
-            k if k >= KIND_PROMOTION => {
-                MoveKind::Promotion(Role::ALL[(k - KIND_PROMOTION + 1) as usize & 7])
+            k @ KIND_PROMOTION..=KIND_LAST_PROMOTION => {
+                MoveKind::Promotion(Role::ALL[(k - KIND_PROMOTION + 1) as usize])
             }
+            // Normal, and the kinds no constructor writes (bits from
+            // anywhere: `Position::is_legal` turns them down).
             _ => MoveKind::Normal,
         }
     }

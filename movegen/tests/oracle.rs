@@ -326,21 +326,70 @@ fn polyglot_reference_keys() {
     );
 }
 
+/// `is_legal` answers as the generator's list for any 16 bits (a table's
+/// move from another position, a sibling's killer): every one of the 65,536
+/// moves, in positions from random play (checks, pins, en passant,
+/// promotions, Chess960 castling among them), for two attack methods.
+fn is_legal_agrees_with_the_list<A: SliderAttacks>(fen: &str) -> usize {
+    let pos: Position<A> = Position::from_fen(fen).unwrap_or_else(|e| panic!("{fen}: {e}"));
+    let legal = pos.legal_moves();
+    let mut found = 0;
+    for bits in 0..=u16::MAX {
+        let m = Move::from_bits(bits);
+        let listed = legal.contains(&m);
+        assert_eq!(pos.is_legal(m), listed, "{m:?} ({bits:#06x}) in {fen}");
+        found += usize::from(listed);
+    }
+    assert_eq!(found, legal.len(), "each listed move once, in {fen}");
+    found
+}
+
+#[test]
+fn is_legal_agrees_with_the_generator_for_every_16_bit_move() {
+    let mut fens = random_positions(6, 120, 0x5eed_1e9a);
+    fens.extend(random_chess960_positions(3, 60, 0x5eed_1e9b));
+    fens.extend(TRICKY.map(String::from));
+    fens.extend(
+        [
+            "n1n5/PPPk4/8/8/8/8/4Kppp/5N1N b - - 0 1",
+            "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
+            // A pinned pawn that may push along its pin, one that may not.
+            "4r1k1/8/8/8/8/8/4P3/4K3 w - - 0 1",
+            "6k1/8/8/8/1q6/8/3P4/4K3 w - - 0 1",
+            // A double push that blocks a check.
+            "4k3/8/8/b7/8/8/1P6/4K3 w - - 0 1",
+        ]
+        .map(String::from),
+    );
+    assert!(fens.len() > 400, "{} positions", fens.len());
+    let mut moves = 0;
+    for fen in &fens {
+        moves += is_legal_agrees_with_the_list::<attacks::Magic>(fen);
+    }
+    for fen in fens.iter().step_by(7) {
+        is_legal_agrees_with_the_list::<attacks::Hyperbola>(fen);
+    }
+    assert!(moves > 10_000, "{moves} legal moves");
+}
+
+/// Positions where the rules are easy to get wrong.
+const TRICKY: [&str; 6] = [
+    // En passant would expose the king along the rank.
+    "8/8/8/KPp4r/8/8/8/7k w - c6 0 2",
+    // En passant resolves a check by the double-pushed pawn.
+    "8/8/8/2k5/3Pp3/8/8/4K3 b - d3 0 1",
+    // Castling through an attacked square is illegal.
+    "r3k2r/8/8/8/8/8/8/R3K1rR w KQkq - 0 1",
+    // Double check: only king moves.
+    "4k3/8/8/8/8/5n2/8/r3K3 w - - 0 1",
+    // Promotions with capture, pinned pawn.
+    "1r2k3/P7/8/8/8/8/8/4K3 w - - 0 1",
+    "4k3/8/8/8/1b6/8/3P4/4K3 w - - 0 1",
+];
+
 #[test]
 fn tricky_rules() {
-    for fen in [
-        // En passant would expose the king along the rank.
-        "8/8/8/KPp4r/8/8/8/7k w - c6 0 2",
-        // En passant resolves a check by the double-pushed pawn.
-        "8/8/8/2k5/3Pp3/8/8/4K3 b - d3 0 1",
-        // Castling through an attacked square is illegal.
-        "r3k2r/8/8/8/8/8/8/R3K1rR w KQkq - 0 1",
-        // Double check: only king moves.
-        "4k3/8/8/8/8/5n2/8/r3K3 w - - 0 1",
-        // Promotions with capture, pinned pawn.
-        "1r2k3/P7/8/8/8/8/8/4K3 w - - 0 1",
-        "4k3/8/8/8/1b6/8/3P4/4K3 w - - 0 1",
-    ] {
+    for fen in TRICKY {
         check_all_methods(&[fen.to_owned()]);
     }
 }
