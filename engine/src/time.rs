@@ -40,11 +40,10 @@ pub fn limits(clock: &Clock, overhead_ms: u64) -> Option<(Duration, Duration)> {
     let inc = clock.inc.unwrap_or(0).max(0);
     // What can be spent at all: keep the overhead, never below one millisecond.
     let available = time.saturating_sub(overhead).max(1);
-    let moves_left = i64::from(clock.movestogo.unwrap_or(30).clamp(1, 50));
-    let base = (available / moves_left).saturating_add(fraction(inc, 3, 4));
+    let moves_left = i64::from(clock.movestogo.unwrap_or(20).clamp(1, 50));
+    let base = (available / moves_left).saturating_add(inc);
     let soft = fraction(base, 6, 10).clamp(1, available);
-    let hard = base
-        .saturating_mul(3)
+    let hard = (base.saturating_mul(5) / 2)
         .min(fraction(available, 6, 10))
         .max(1)
         .max(soft.min(available));
@@ -143,6 +142,33 @@ mod tests {
             soft.as_millis() < 50 && hard.as_millis() < 150,
             "{soft:?} {hard:?}"
         );
+    }
+
+    /// A game at 10+0.1 in the model of docs/engine.md: every move takes
+    /// 1.46 times its soft limit (the ratio measured in the gauntlet's
+    /// games). The clock must be spent: more than 400 ms on the first move
+    /// and less than 1.5 s left at move 60 (main's formula of before: 356 ms
+    /// and 2,715 ms).
+    #[test]
+    fn ten_plus_a_tenth_spends_the_clock() {
+        let mut time = 10_000_i64;
+        let mut first = 0;
+        for ply in 0..60 {
+            let c = Clock {
+                time: Some(time),
+                inc: Some(100),
+                movestogo: None,
+                movetime: None,
+            };
+            let (soft, _) = limits(&c, 10).unwrap();
+            let used = soft.as_millis() as i64 * 146 / 100;
+            if ply == 0 {
+                first = used;
+            }
+            time = time - used + 100;
+        }
+        assert!(first > 400, "first move {first} ms");
+        assert!(time < 1_500, "{time} ms left at move 60");
     }
 
     #[test]
