@@ -588,20 +588,17 @@ impl<A: SliderAttacks> Position<A> {
         if piece.color != us {
             return false;
         }
-        match m.kind() {
+        // The bits the generator writes for this kind (unused kind bits
+        // read as a normal move, and differ from its bits).
+        let kind = m.kind();
+        if m != Move::new(from, to, kind) {
+            return false;
+        }
+        match kind {
             // Rare: the generator's own answer.
             MoveKind::EnPassant | MoveKind::Castle => return self.legal_moves().contains(&m),
-            MoveKind::Promotion(role) => {
-                if piece.role != Role::Pawn || m != Move::promotion(from, to, role) {
-                    return false;
-                }
-            }
-            // Unused kind bits read as a normal move.
-            MoveKind::Normal => {
-                if m != Move::normal(from, to) {
-                    return false;
-                }
-            }
+            MoveKind::Promotion(_) if piece.role != Role::Pawn => return false,
+            _ => {}
         }
         if self.by_color(us).contains(to) {
             return false;
@@ -633,8 +630,7 @@ impl<A: SliderAttacks> Position<A> {
             return false;
         }
         // 2-4. Double check, the check mask, pins (a pinned piece never
-        // answers a check).
-        // The pins last: the X-ray is the dearest step.
+        // answers a check); the pins last, as the X-ray is the dearest step.
         let checkers = self.checkers();
         let king = self.king_of(us);
         match checkers.ls1b() {
