@@ -65,6 +65,13 @@ struct Play {
     /// order, then --plies
     #[arg(long, value_name = "FILE")]
     openings: Option<std::path::PathBuf>,
+    /// Start this share of the games (in percent, 0 to 100) from double
+    /// Chess960 positions, each side's back rank drawn apart, in place of
+    /// the start position or the suite's (Viridithas's datagen mixes (D)FRC
+    /// openings in, for variety)
+    #[arg(long, value_name = "PERCENT", default_value_t = 0,
+          value_parser = clap::value_parser!(u64).range(0..=100))]
+    dfrc: u64,
     /// Games at once, one a thread [default: the cores]
     #[arg(long, value_name = "N",
           value_parser = clap::value_parser!(u64).range(1..=MAX_THREADS as u64))]
@@ -194,7 +201,10 @@ fn run_datagen(config: &Config) -> ExitCode {
         config.openings.as_ref().map_or(String::new(), |p| format!(
             " after the openings of {}",
             p.display()
-        )),
+        )) + &match config.dfrc_percent {
+            0 => String::new(),
+            p => format!(" ({p}% of the games from double Chess960 starts)"),
+        },
         config.threads,
         if config.threads == 1 { "" } else { "s" },
         config.seed,
@@ -273,6 +283,7 @@ where
                 soft_nodes,
                 plies,
                 openings,
+                dfrc,
                 threads,
                 hash,
                 seed,
@@ -293,6 +304,7 @@ where
             config.soft_nodes = soft_nodes;
             config.random_plies = plies;
             config.openings = openings;
+            config.dfrc_percent = dfrc;
             if let Some(t) = threads {
                 config.threads = t as usize;
             }

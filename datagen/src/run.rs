@@ -43,6 +43,11 @@ pub struct Config {
     pub random_plies: usize,
     /// An opening suite (EPD or PGN), played in a seeded random order.
     pub openings: Option<PathBuf>,
+    /// The share of games, in percent, that start from a double Chess960
+    /// position (each side's back rank drawn apart) in place of the start
+    /// position or the suite's; 0 draws nothing, so a seed's games are
+    /// those of a run without the option.
+    pub dfrc_percent: u64,
     /// Games played at once, one a thread.
     pub threads: usize,
     /// Each thread's hash table, in MB.
@@ -73,6 +78,7 @@ impl Config {
             soft_nodes: None,
             random_plies: 8,
             openings: None,
+            dfrc_percent: 0,
             threads: std::thread::available_parallelism().map_or(1, |n| n.get()),
             hash_mb: 16,
             seed: 1,
@@ -190,6 +196,26 @@ fn settings_text(config: &Config) -> String {
             0 => String::new(),
             g => format!("first {g}\n"),
         }
+        + &match config.dfrc_percent {
+            0 => String::new(),
+            p => format!("dfrc {p}\n"),
+        }
+}
+
+/// Game `number`'s start position and the generator of its random choices:
+/// the suite's position (the start position without one) or, for
+/// `dfrc_percent` of the games, a double Chess960 position.
+fn start_of(config: &Config, starts: &[Position], number: u64) -> (Position, Rng) {
+    let mut rng = Rng::new(game_seed(config.seed, number));
+    let suite = starts[(number % starts.len() as u64) as usize];
+    if config.dfrc_percent == 0 || rng.below(100) >= config.dfrc_percent {
+        return (suite, rng);
+    }
+    let count = u64::from(movegen::chess960::COUNT);
+    let [white, black] = [rng.below(count), rng.below(count)].map(|n| n as u16);
+    let start = Position::double_chess960(white, black)
+        .unwrap_or_else(|| unreachable!("both numbers are below 960"));
+    (start, rng)
 }
 
 fn write_state(config: &Config, tally: &Tally) -> io::Result<()> {
@@ -243,7 +269,7 @@ fn read_state(config: &Config) -> Result<Tally, DatagenError> {
     if settings != expected {
         return Err(DatagenError::Setup(format!(
             "--resume: {} was made with other settings:\n{settings}and this run has:\n{expected}\
-             give the same seed, nodes, soft nodes, plies, hash, openings, format, eval, syzygy and first game",
+             give the same seed, nodes, soft nodes, plies, hash, openings, format, eval, syzygy, first game and dfrc",
             config.out.display()
         )));
     }
@@ -336,9 +362,8 @@ fn worker(
         }
         // The game's number in the seed's sequence.
         let number = config.first_game + g;
-        let start = &starts[(number % starts.len() as u64) as usize];
-        let mut rng = Rng::new(game_seed(config.seed, number));
-        let game = game::play(start, settings, &mut rng, shared, &|| {
+        let (start, mut rng) = start_of(config, starts, number);
+        let game = game::play(&start, settings, &mut rng, shared, &|| {
             stop.load(Ordering::Relaxed)
         });
         if let Some(g) = &game {
@@ -367,6 +392,12 @@ fn check(config: &Config) -> Result<(), DatagenError> {
         return Err(DatagenError::Setup(format!(
             "--soft-nodes {soft} must be at least 1 and at most --nodes {} (the hard cap)",
             config.nodes
+        )));
+    }
+    if config.dfrc_percent > 100 {
+        return Err(DatagenError::Setup(format!(
+            "--dfrc {} is more than 100 percent",
+            config.dfrc_percent
         )));
     }
     if config.random_plies > MAX_PLIES {
@@ -705,6 +736,65 @@ mod tests {
             assert!(e.contains("--soft-nodes"), "{e}");
             assert!(!c.out.exists());
         }
+        let _ = std::fs::remove_dir_all(&dir);
+    }
+
+    #[test]
+    fn a_share_of_the_games_starts_from_double_chess960() {
+        let startpos = Position::startpos();
+        let starts = [startpos];
+        let dir = tmp("dfrc");
+        // None asked: every game's start and generator are the plain run's.
+        let plain = config(&dir, "plain.vf", 2, 2);
+        for number in 0..50 {
+            let (start, mut rng) = start_of(&plain, &starts, number);
+            assert_eq!(start.key(), startpos.key());
+            let mut fresh = Rng::new(game_seed(plain.seed, number));
+            assert_eq!(rng.next_u64(), fresh.next_u64());
+        }
+        // Half: about half the games (400 of them: 200 ± 30 is four
+        // standard deviations), each side with a back rank of its own.
+        let mut half = plain.clone();
+        half.dfrc_percent = 50;
+        let (mut dfrc, mut apart) = (0, 0);
+        for number in 0..400 {
+            let (start, _) = start_of(&half, &starts, number);
+            if start.key() != startpos.key() {
+                dfrc += 1;
+                let fen = start.fen();
+                let ranks: Vec<&str> = fen.split(['/', ' ']).collect();
+                apart += usize::from(ranks[0].to_ascii_uppercase() != ranks[7]);
+            }
+        }
+        assert!((170..=230).contains(&dfrc), "{dfrc} of 400");
+        assert!(apart >= dfrc - 2, "{apart} of {dfrc}");
+        // Played and read back: one White ply, so Black's back rank is the
+        // drawn one, in every game.
+        let mut all = config(&dir, "dfrc.vf", 2, 2);
+        all.dfrc_percent = 100;
+        all.random_plies = 1;
+        let played = run(&all, &|| false, |_| {}).unwrap();
+        assert_eq!(played.progress.tally.games, 2);
+        let mut backs = Vec::new();
+        let n = viriformat::read_games(&std::fs::read(&all.out).unwrap()[..], |game| {
+            backs.push(game.start.fen().split('/').next().unwrap().to_owned());
+            assert!(game.positions().count() > 0);
+        })
+        .unwrap();
+        assert_eq!(n, 2);
+        assert!(backs.iter().all(|b| b != "rnbqkbnr"), "{backs:?}");
+        assert!(settings_text(&all).ends_with("dfrc 100\n"));
+        assert!(!settings_text(&plain).contains("dfrc"));
+        // A resumed run must keep the share; more than 100 is refused.
+        let mut other = all.clone();
+        (other.dfrc_percent, other.games, other.resume) = (50, 3, true);
+        let e = run(&other, &|| false, |_| {}).unwrap_err().to_string();
+        assert!(e.contains("other settings"), "{e}");
+        let mut bad = config(&dir, "bad.vf", 1, 1);
+        bad.dfrc_percent = 101;
+        let e = run(&bad, &|| false, |_| {}).unwrap_err().to_string();
+        assert!(e.contains("--dfrc"), "{e}");
+        assert!(!bad.out.exists());
         let _ = std::fs::remove_dir_all(&dir);
     }
 

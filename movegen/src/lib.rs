@@ -12,7 +12,8 @@
 //! - [`zobrist`]: Polyglot-compatible keys, updated incrementally.
 //! - [`generate`](mod@generate): legal moves by stage, set-wise into a
 //!   [`MoveSink`], pins and discovered checks by X-ray.
-//! - [`castling`]: standard and Chess960 castling, rights by rook.
+//! - [`castling`]: standard and Chess960 castling, rights by rook;
+//!   [`chess960`]: Chess960 and double Chess960 start positions by number.
 //! - [`Role`] and [`Piece`]; [`Move`]: 16-bit moves.
 //! - [`table`]: [`AtomicTable`], values by Zobrist key shared by threads
 //!   without locks (the engine's transposition table, perft's cache).
@@ -43,6 +44,7 @@
 #![deny(missing_docs)]
 
 pub mod castling;
+pub mod chess960;
 mod error;
 pub mod generate;
 mod lenient;

@@ -53,6 +53,10 @@ struct Chunk {
     #[serde(default)]
     soft_nodes: Option<u64>,
     plies: u64,
+    /// The share of games, in percent, started from double Chess960
+    /// positions (`--dfrc`); none: 0.
+    #[serde(default)]
+    dfrc: u64,
     commit: String,
     net_sha256: String,
     made: String,
@@ -128,7 +132,7 @@ fn every_file_has_one_row_and_a_seeds_chunks_never_overlap() {
     let mut files = BTreeSet::new();
     let mut by_seed: BTreeMap<u64, Vec<(u64, u64, &str)>> = BTreeMap::new();
     // A seed's games are one net's at one set of limits.
-    let mut settings: BTreeMap<u64, (&str, u64, Option<u64>, u64)> = BTreeMap::new();
+    let mut settings: BTreeMap<u64, (&str, u64, Option<u64>, u64, u64)> = BTreeMap::new();
     for c in &manifest.chunk {
         assert!(files.insert(c.file.as_str()), "{}: two rows", c.file);
         assert!(
@@ -150,13 +154,20 @@ fn every_file_has_one_row_and_a_seeds_chunks_never_overlap() {
             "{}: not selfplay/NET{tail}",
             c.file
         );
-        let these = (c.net_sha256.as_str(), c.nodes, c.soft_nodes, c.plies);
+        let these = (
+            c.net_sha256.as_str(),
+            c.nodes,
+            c.soft_nodes,
+            c.plies,
+            c.dfrc,
+        );
         let first = *settings.entry(c.seed).or_insert(these);
         assert_eq!(
             first, these,
-            "{}: seed {}'s chunks differ in net, nodes, soft nodes or plies",
+            "{}: seed {}'s chunks differ in net, nodes, soft nodes, plies or dfrc share",
             c.file, c.seed
         );
+        assert!(c.dfrc <= 100, "{}: dfrc above 100 percent", c.file);
         if let Some(soft) = c.soft_nodes {
             assert!(
                 soft > 0 && soft <= c.nodes,
