@@ -160,6 +160,15 @@ pub fn attacks_of<A: SliderAttacks>(piece: Piece, sq: Square, occupied: Bitboard
     }
 }
 
+/// The rank a pawn of `color` promotes on, and the one its single push
+/// from the start reaches (where a double push goes on from).
+const fn pawn_ranks(color: Color) -> (Bitboard, Bitboard) {
+    match color {
+        Color::White => (Bitboard::rank(Rank::Eighth), Bitboard::rank(Rank::Third)),
+        Color::Black => (Bitboard::rank(Rank::First), Bitboard::rank(Rank::Sixth)),
+    }
+}
+
 /// Shifts pawns one rank forward for `color` (White: up).
 #[inline(always)]
 fn forward(color: Color, bb: Bitboard) -> Bitboard {
@@ -327,10 +336,11 @@ impl<A: SliderAttacks> Position<A> {
 
         // 6. Pawns.
         let pawns = self.pieces(us, Role::Pawn) & movable;
-        let (up, last_rank, third_rank) = match us {
-            Color::White => (8, Bitboard::rank(Rank::Eighth), Bitboard::rank(Rank::Third)),
-            Color::Black => (-8, Bitboard::rank(Rank::First), Bitboard::rank(Rank::Sixth)),
+        let up = match us {
+            Color::White => 8,
+            Color::Black => -8,
         };
+        let (last_rank, third_rank) = pawn_ranks(us);
         self.pawn_sets::<S, WHITE>(
             sink,
             pawns - pinned,
@@ -612,14 +622,10 @@ impl<A: SliderAttacks> Position<A> {
         }
         let reach = if piece.role == Role::Pawn {
             // A pawn promotes exactly when it reaches the last rank.
-            let last = Bitboard::rank(back_rank(them));
+            let (last, third) = pawn_ranks(us);
             if m.promotion_role().is_some() != last.contains(to) {
                 return false;
             }
-            let third = Bitboard::rank(match us {
-                Color::White => Rank::Third,
-                Color::Black => Rank::Sixth,
-            });
             let single = forward(us, Bitboard::from_square(from)) - occ;
             let double = forward(us, single & third) - occ;
             (pawn_attacks(us, from) & self.by_color(them)) | single | double
