@@ -48,9 +48,11 @@ fn scratch(name: &str) -> PathBuf {
 }
 
 /// The bytes of a `borrow-datagen` viriformat file of `games` games at 400
-/// nodes a move, seeded with `seed`, written to the scratch file `name`.
-fn datagen_file(name: &str, games: u64, seed: u64) -> Vec<u8> {
+/// nodes a move, seeded with `seed`, `dfrc_percent` of them from double
+/// Chess960 starts, written to the scratch file `name`.
+fn datagen_file(name: &str, games: u64, seed: u64, dfrc_percent: u64) -> Vec<u8> {
     let mut config = Config::new(games, scratch(name));
+    config.dfrc_percent = dfrc_percent;
     config.nodes = 400;
     config.threads = 2;
     config.hash_mb = 1;
@@ -63,11 +65,22 @@ fn datagen_file(name: &str, games: u64, seed: u64) -> Vec<u8> {
 
 #[test]
 fn a_borrow_datagen_file_reads_the_same_in_the_crate() {
-    let bytes = datagen_file("datagen.vf", 6, 20261129);
+    reads_the_same_in_the_crate(&datagen_file("datagen.vf", 6, 20261129, 0));
+}
 
+#[test]
+fn a_double_chess960_datagen_file_reads_the_same_in_the_crate() {
+    // Every game from a double Chess960 start: castling rights on rooks
+    // off the a- and h-files, and castling as the king taking its rook.
+    reads_the_same_in_the_crate(&datagen_file("dfrc.vf", 6, 20261207, 100));
+}
+
+/// Borrow's reader and the crate's give the same games: results, moves,
+/// boards (placement, side to move, castling) and scores.
+fn reads_the_same_in_the_crate(bytes: &[u8]) {
     let mut ours = Vec::new();
-    assert_eq!(read_games(&bytes[..], |g| ours.push(g)), Ok(6));
-    let theirs = crate_games(&bytes);
+    assert_eq!(read_games(bytes, |g| ours.push(g)), Ok(6));
+    let theirs = crate_games(bytes);
     assert_eq!(theirs.len(), ours.len());
 
     let mut plies = 0;
@@ -194,7 +207,7 @@ fn borrows_mates_are_mates_to_the_crates_default_filter() {
 
 #[test]
 fn borrows_filter_keeps_what_the_crates_keeps() {
-    let bytes = datagen_file("filter.vf", 8, 20261128);
+    let bytes = datagen_file("filter.vf", 8, 20261128, 0);
     let mut ours = Vec::new();
     read_games(&bytes[..], |g| ours.push(g)).unwrap();
     let theirs = crate_games(&bytes);
