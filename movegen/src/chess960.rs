@@ -1,7 +1,7 @@
 //! Chess960 start positions by their standard number (Scharnagl's: 0 to 959,
 //! 518 the standard start), and double Chess960, where each side's back
-//! rank has a number of its own (the field's datagens start a share of
-//! their games so, for variety).
+//! rank has a number of its own (Viridithas's datagen mixes such openings
+//! into its data, for variety; `borrow-datagen --dfrc` does too).
 
 use attacks::{Color, File, Rank, SliderAttacks, Square};
 
