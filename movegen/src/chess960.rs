@@ -30,7 +30,7 @@ const KNIGHTS: [(usize, usize); 10] = [
 /// when `n` is 960 or more. The number's digits, lowest first: the
 /// light-squared bishop's file among b, d, f, h (base 4); the dark-squared
 /// bishop's among a, c, e, g (base 4); the queen's among the six squares
-/// left (base 6); the knights' pair among the five left ([`KNIGHTS`]);
+/// left (base 6); the knights' pair among the five left (a table of the ten pairs);
 /// the last three squares hold rook, king, rook.
 pub fn back_rank_roles(n: u16) -> Option<[Role; 8]> {
     if n >= COUNT {
