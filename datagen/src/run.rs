@@ -752,7 +752,7 @@ mod tests {
             let mut fresh = Rng::new(game_seed(plain.seed, number));
             assert_eq!(rng.next_u64(), fresh.next_u64());
         }
-        // Half: about half the games (400 of them: 200 ± 30 is four
+        // Half: about half the games (400 of them: 200 ± 30 is three
         // standard deviations), each side with a back rank of its own.
         let mut half = plain.clone();
         half.dfrc_percent = 50;
