@@ -6,7 +6,7 @@
 use attacks::{Color, SliderAttacks};
 use movegen::{Position, Role};
 
-use crate::{HIDDEN, Network, feature};
+use crate::{HIDDEN, Network, feature, mirror_flip};
 
 /// The hidden layer before its activation, from each side's point of view
 /// (indexed by the side's colour).
@@ -24,19 +24,35 @@ const MAX_CHANGES: usize = 4;
 impl Accumulator {
     /// The hidden layer of `pos`, computed from scratch.
     pub fn refresh<A: SliderAttacks>(net: &Network, pos: &Position<A>) -> Accumulator {
-        let view = |side| {
-            Color::ALL.into_iter().flat_map(move |color| {
-                Role::ALL.into_iter().flat_map(move |role| {
-                    pos.pieces(color, role)
-                        .map(move |sq| feature(side, color, role, sq))
-                })
-            })
-        };
-        Accumulator::from_features(net, [view(Color::White), view(Color::Black)])
+        Accumulator {
+            halves: Color::ALL.map(|side| Accumulator::view(net, pos, side)),
+        }
+    }
+
+    /// The half of `side`'s view of `pos`, computed from scratch (flipped
+    /// by its king in a mirrored net, [`Network::flip`]). Never inlined:
+    /// it is the rare path of [`Accumulator::update`], whose own code stays
+    /// small enough to inline into the search.
+    #[inline(never)]
+    fn view<A: SliderAttacks>(net: &Network, pos: &Position<A>, side: Color) -> [i16; HIDDEN] {
+        let flip = net.flip(pos.king_of(side));
+        let mut half = net.l0_bias;
+        for color in Color::ALL {
+            for role in Role::ALL {
+                for sq in pos.pieces(color, role) {
+                    add(
+                        &mut half,
+                        &net.l0_weights[feature(side, color, role, sq) ^ flip],
+                    );
+                }
+            }
+        }
+        half
     }
 
     /// The hidden layer of the active inputs seen from White and from
-    /// Black (as [`feature`] numbers them).
+    /// Black (as [`feature`] numbers them, each flipped already where the
+    /// net mirrors its inputs).
     pub fn from_features(
         net: &Network,
         views: [impl IntoIterator<Item = usize>; 2],
@@ -55,8 +71,29 @@ impl Accumulator {
     /// The hidden layer of `child` from `parent`'s, whose accumulator this
     /// is: the pieces that left a square and the pieces that arrived on one,
     /// whatever the move (castling, en passant and promotion included; a
-    /// null move changes nothing).
+    /// null move changes nothing). In a mirrored net a king move that
+    /// crosses from file d to e (or back) turns its side's view round: that
+    /// half is computed afresh.
+    #[inline]
     pub fn update<A: SliderAttacks>(
+        &self,
+        net: &Network,
+        parent: &Position<A>,
+        child: &Position<A>,
+    ) -> Accumulator {
+        // One branch a move, so that a plain net's update is the code it
+        // was before mirroring (the check inside the loop cost 3% of the
+        // bench's speed, `farm-bench` pairs).
+        if net.mirrored {
+            self.update_as::<true, A>(net, parent, child)
+        } else {
+            self.update_as::<false, A>(net, parent, child)
+        }
+    }
+
+    /// [`Accumulator::update`] for a mirrored net (`MIRRORED`) or a plain
+    /// one.
+    fn update_as<const MIRRORED: bool, A: SliderAttacks>(
         &self,
         net: &Network,
         parent: &Position<A>,
@@ -88,11 +125,19 @@ impl Accumulator {
         let mut acc = *self;
         for side in Color::ALL {
             let half = &mut acc.halves[side.index()];
+            let mut flip = 0;
+            if MIRRORED {
+                flip = mirror_flip(child.king_of(side));
+                if flip != mirror_flip(parent.king_of(side)) {
+                    *half = Accumulator::view(net, child, side);
+                    continue;
+                }
+            }
             for &(color, role, sq) in &added[..n_added] {
-                add(half, &net.l0_weights[feature(side, color, role, sq)]);
+                add(half, &net.l0_weights[feature(side, color, role, sq) ^ flip]);
             }
             for &(color, role, sq) in &removed[..n_removed] {
-                sub(half, &net.l0_weights[feature(side, color, role, sq)]);
+                sub(half, &net.l0_weights[feature(side, color, role, sq) ^ flip]);
             }
         }
         acc
@@ -199,7 +244,84 @@ mod tests {
 
     #[test]
     fn updates_equal_refreshes_along_every_move_of_tricky_positions() {
-        let net = scrambled();
+        updates_equal_refreshes(&scrambled());
+    }
+
+    #[test]
+    fn a_mirrored_nets_updates_equal_its_refreshes_kings_crossing_included() {
+        let mut net = scrambled();
+        net.mirrored = true;
+        updates_equal_refreshes(&net);
+        // Castling queen-side takes White's king from e1 to c1: its view
+        // turns round, and the update computed it afresh.
+        let pos: Position = Position::from_fen(
+            "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
+        )
+        .unwrap();
+        let long = pos
+            .legal_moves()
+            .iter()
+            .copied()
+            .find(|&m| {
+                let mut c = pos;
+                c.play_unchecked(m);
+                c.king_of(Color::White).file().index() == 2
+            })
+            .expect("O-O-O");
+        let mut child = pos;
+        child.play_unchecked(long);
+        let mut plain = net.clone();
+        plain.mirrored = false;
+        let acc = Accumulator::refresh(&net, &pos);
+        let updated = acc.update(&net, &pos, &child);
+        assert_eq!(updated, Accumulator::refresh(&net, &child));
+        assert_eq!(
+            updated.halves[0],
+            Accumulator::refresh(&plain, &child).halves[0],
+            "king on c1: not turned round"
+        );
+        assert_ne!(
+            acc.halves[0],
+            Accumulator::refresh(&plain, &pos).halves[0],
+            "king on e1: turned round"
+        );
+    }
+
+    #[test]
+    fn a_mirrored_net_scores_a_position_and_its_file_mirror_the_same() {
+        let mut net = scrambled();
+        net.mirrored = true;
+        // No castling rights, which a file mirror would not keep.
+        for (fen, mirror) in [
+            (
+                "2kr3r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/2KR3R w - - 0 1",
+                "r3rk2/1bpqpp1p/1pnp2nb/3NP3/3P2p1/p1Q2N2/PPPBBPPP/R3RK2 w - - 0 1",
+            ),
+            (
+                "8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1",
+                "8/5p2/4p3/r5PK/k1p3R1/8/1P1P4/8 w - - 0 1",
+            ),
+        ] {
+            let a: Position = Position::from_fen(fen).unwrap();
+            let b: Position = Position::from_fen(mirror).unwrap();
+            let (ea, eb) = (
+                Accumulator::refresh(&net, &a).evaluate(&net, &a),
+                Accumulator::refresh(&net, &b).evaluate(&net, &b),
+            );
+            assert_eq!(ea, eb, "{fen}");
+            // The plain net tells them apart: the weights are scrambled.
+            let mut plain = net.clone();
+            plain.mirrored = false;
+            assert_ne!(
+                Accumulator::refresh(&plain, &a).evaluate(&plain, &a),
+                Accumulator::refresh(&plain, &b).evaluate(&plain, &b),
+                "{fen}"
+            );
+        }
+    }
+
+    fn updates_equal_refreshes(net: &Network) {
+        let net = net.clone();
         let fens = [
             "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
             "r3k2r/Pppp1ppp/1b3nbN/nP6/BBP1P3/q4N2/Pp1P2PP/R2Q1RK1 w kq - 0 1",

@@ -4,6 +4,13 @@
 use attacks::{Color, Square};
 use movegen::Role;
 
+/// Whether this build's nets mirror their inputs horizontally
+/// ([`mirror_flip`]): the architecture of the built-in net, as [`HIDDEN`]
+/// is. A net file does not say which it is (bullet's files do not), so a
+/// net given to the engine must be of the build's kind; `borrow-train
+/// --mirror` trains the mirrored kind.
+pub const MIRRORED: bool = false;
+
 /// The inputs: 2 colours × 6 roles × 64 squares.
 pub const INPUTS: usize = 768;
 /// The neurons of the hidden layer.
@@ -48,10 +55,22 @@ pub const fn feature(side: Color, color: Color, role: Role, sq: Square) -> usize
     theirs * 384 + role.index() * 64 + sq
 }
 
+/// What a view's inputs are XORed with when the net mirrors them
+/// horizontally: 7 (the files turned round, a↔h) when the view's own king
+/// stands on files e–h, 0 on a–d, so that each side sees its king on files
+/// a–d (bullet's `ChessBucketsMirrored`, the field's "horizontal
+/// mirroring"). Each view turns round by its own king alone; the flip
+/// keeps a piece's colour, role and rank, and changes only the low three
+/// bits of [`feature`]'s number, so it commutes with [`other_view`].
+#[inline(always)]
+pub const fn mirror_flip(king: Square) -> usize {
+    if king.file().index() >= 4 { 7 } else { 0 }
+}
+
 /// An input seen from the other side: the number White's view gives a
 /// piece, as Black's view numbers it, and back (the halves swapped, the
-/// rank mirrored). The one mirroring: `feature(Black, ..)` is
-/// `other_view(feature(White, ..))`.
+/// rank mirrored): `feature(Black, ..)` is `other_view(feature(White,
+/// ..))`. The horizontal flip ([`mirror_flip`]) is applied after it.
 #[inline(always)]
 pub const fn other_view(f: usize) -> usize {
     ((f + INPUTS / 2) % INPUTS) ^ 56
@@ -109,5 +128,27 @@ mod tests {
             feature(Color::Black, Color::White, Role::Pawn, a2),
             384 + 48
         );
+    }
+
+    #[test]
+    fn the_horizontal_flip_turns_the_files_round_by_the_kings_file() {
+        for king in (0..64).map(Square::new) {
+            let flip = mirror_flip(king);
+            assert_eq!(flip == 7, king.file().index() >= 4, "{king:?}");
+            for side in Color::ALL {
+                for color in Color::ALL {
+                    for role in Role::ALL {
+                        for sq in (0..64).map(Square::new) {
+                            let f = feature(side, color, role, sq);
+                            // The flipped input is the piece on the square
+                            // of the other file, same rank.
+                            let across = Square::new(sq.index() as u32 ^ flip as u32);
+                            assert_eq!(f ^ flip, feature(side, color, role, across));
+                            assert_eq!(other_view(f ^ flip), other_view(f) ^ flip);
+                        }
+                    }
+                }
+            }
+        }
     }
 }

@@ -9,7 +9,9 @@
 //!
 //! - 768 inputs, one for each (colour, role, square) seen from one side
 //!   ([`feature`]): the side's own pieces first, its board flipped
-//!   vertically when the side is Black;
+//!   vertically when the side is Black, and, in a net that mirrors its
+//!   inputs ([`MIRRORED`], [`Network::mirrored`]), horizontally when the
+//!   side's king stands on files e–h ([`mirror_flip`]);
 //! - one hidden layer of [`HIDDEN`] neurons with shared weights, computed
 //!   twice, once from each side's point of view (the two
 //!   [`Accumulator`] halves, kept up to date move by move by the search);
@@ -54,5 +56,7 @@ pub mod network;
 pub mod score;
 
 pub use accumulator::{Accumulator, AccumulatorStack};
-pub use features::{HIDDEN, INPUTS, OUTPUT_BUCKETS, QA, QB, SCALE, feature, output_bucket};
+pub use features::{
+    HIDDEN, INPUTS, MIRRORED, OUTPUT_BUCKETS, QA, QB, SCALE, feature, mirror_flip, output_bucket,
+};
 pub use network::{NetError, Network};

@@ -4,7 +4,9 @@
 use std::fmt;
 use std::path::Path;
 
-use crate::{HIDDEN, INPUTS, OUTPUT_BUCKETS, QA, QB, SCALE, output_bucket};
+use crate::{HIDDEN, INPUTS, MIRRORED, OUTPUT_BUCKETS, QA, QB, SCALE, mirror_flip, output_bucket};
+
+use attacks::Square;
 
 /// A quantised `(768 → HIDDEN) × 2 → 1` net with [`OUTPUT_BUCKETS`] output
 /// buckets.
@@ -19,6 +21,10 @@ pub struct Network {
     pub l1_weights: [[i16; 2 * HIDDEN]; OUTPUT_BUCKETS],
     /// The output bias of each bucket, scaled by `QA × QB`.
     pub l1_bias: [i16; OUTPUT_BUCKETS],
+    /// Whether its inputs are mirrored horizontally by each side's king
+    /// ([`mirror_flip`]): [`MIRRORED`] for a net read from a file, which
+    /// does not say.
+    pub mirrored: bool,
 }
 
 /// Why a net file was refused.
@@ -78,7 +84,11 @@ impl std::error::Error for NetError {}
 
 impl fmt::Debug for Network {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "Network((768->{HIDDEN})x2->1x{OUTPUT_BUCKETS})")
+        let mirrored = if self.mirrored { ", mirrored" } else { "" };
+        write!(
+            f,
+            "Network((768->{HIDDEN})x2->1x{OUTPUT_BUCKETS}{mirrored})"
+        )
     }
 }
 
@@ -148,7 +158,15 @@ impl Network {
             l0_bias: [0; HIDDEN],
             l1_weights: [[0; 2 * HIDDEN]; OUTPUT_BUCKETS],
             l1_bias: [0; OUTPUT_BUCKETS],
+            mirrored: MIRRORED,
         }
+    }
+
+    /// What the inputs of the view whose king is on `king` are XORed with:
+    /// [`mirror_flip`] in a mirrored net, 0 otherwise.
+    #[inline(always)]
+    pub fn flip(&self, king: Square) -> usize {
+        if self.mirrored { mirror_flip(king) } else { 0 }
     }
 
     /// The output layer: the score in centipawns from the two halves of the

@@ -109,9 +109,21 @@ struct Args {
     /// ones starting with no say in the output)
     #[arg(long, value_name = "NET", conflicts_with = "resume")]
     init: Option<PathBuf>,
-    /// Go on from DIR/checkpoint.bin (same data and options)
+    /// Go on from DIR/checkpoint.bin (same data and options, --mirror
+    /// included)
     #[arg(long)]
     resume: bool,
+    /// Mirror the inputs horizontally: each side's view turned round
+    /// (files a-h) when its king stands on files e-h, so that every king
+    /// is seen on a-d (bullet's ChessBucketsMirrored). The engine reads
+    /// such a net only when built with nnue::MIRRORED
+    #[arg(long)]
+    mirror: bool,
+    /// With --mirror: the --init net has plain inputs (any net before
+    /// mirroring); its rows are turned round so that the new net starts
+    /// as that net wherever both kings stand on files e-h
+    #[arg(long, requires_all = ["mirror", "init"])]
+    init_plain: bool,
 }
 
 /// `--scale`: the logistic scale `K` ([`train::scale`]).
@@ -230,6 +242,7 @@ fn config(args: &Args) -> Result<Config, Failure> {
     }
     cfg.seed = args.seed;
     cfg.init = args.init.clone();
+    cfg.init_plain = args.init_plain;
     if let Some(threads) = args.threads {
         cfg.threads = threads;
     }
@@ -278,7 +291,10 @@ fn read_data(args: &Args, cfg: &Config) -> Result<(Vec<Sample>, Vec<Sample>), Fa
     };
     let read = |files: &[PathBuf], what: &str| {
         let t = Instant::now();
-        let (samples, tally) = load(files, &filter).map_err(|e| Failure::bad(e.to_string()))?;
+        let (mut samples, tally) = load(files, &filter).map_err(|e| Failure::bad(e.to_string()))?;
+        if args.mirror {
+            samples.iter_mut().for_each(|s| *s = s.mirrored());
+        }
         eprintln!(
             "read {} positions{what} in {:.1} s: kept {}, left out {}",
             tally.read,
@@ -293,6 +309,9 @@ fn read_data(args: &Args, cfg: &Config) -> Result<(Vec<Sample>, Vec<Sample>), Fa
             "no --data: training needs data files, and measuring a net (--epochs 0) \
              needs --data or --validation-data",
         ));
+    }
+    if args.mirror {
+        eprintln!("inputs mirrored: each side's view turned round when its king is on files e-h");
     }
     let samples = if args.data.is_empty() {
         Vec::new()
@@ -405,7 +424,12 @@ fn announce(cfg: &Config, train: &[Sample], validation: &[Sample]) {
         cfg.scale
     );
     if let Some(net) = &cfg.init {
-        eprintln!("starting from the weights of {}", net.display());
+        let turned = if cfg.init_plain {
+            " (plain inputs, its rows turned round for the mirrored net)"
+        } else {
+            ""
+        };
+        eprintln!("starting from the weights of {}{turned}", net.display());
     }
 }
 

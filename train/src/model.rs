@@ -200,6 +200,23 @@ impl Model {
         }
     }
 
+    /// This net with its input rows turned round by file (row `f` takes
+    /// row `f ^ 7`'s weights, the square of the other file on the same
+    /// rank): the start of a mirrored net from a plain one (`borrow-train
+    /// --mirror --init-plain`). A view whose king stands on files e–h,
+    /// which the mirrored net turns round ([`nnue::mirror_flip`]), then
+    /// computes what the plain net does; a view whose king is on a–d what
+    /// the plain net does for the board turned round.
+    pub fn inputs_turned_round(&self) -> Model {
+        let h = self.hidden;
+        let mut m = self.clone();
+        for f in 0..INPUTS {
+            let from = f ^ 7;
+            m.params[f * h..(f + 1) * h].copy_from_slice(&self.params[from * h..(from + 1) * h]);
+        }
+        m
+    }
+
     /// Where the parts lie.
     pub fn layout(&self) -> Layout {
         Layout {
@@ -474,6 +491,31 @@ mod tests {
         // Eight buckets do not fold into one.
         let eight = Model::new(8, OUTPUT_BUCKETS, 7).quantised_bytes();
         assert!(Model::from_file_bytes(&eight, 8, 1).is_err());
+    }
+
+    #[test]
+    fn a_plain_net_turned_round_computes_the_same_where_the_kings_stand_on_e_to_h() {
+        let plain = Model::new(16, OUTPUT_BUCKETS, 5);
+        let turned = plain.inputs_turned_round();
+        assert_eq!(turned.inputs_turned_round(), plain);
+        let mut scratch = Scratch::new(16);
+        let mut out = |m: &Model, s: &Sample| m.forward(s, &mut scratch);
+        // Both kings on files e-h: the mirrored sample on the turned net
+        // is the plain sample on the plain net.
+        let both: Position = Position::from_fen(
+            "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
+        )
+        .unwrap();
+        let s = sample(both, 0, 0.5);
+        assert_eq!(out(&turned, &s.mirrored()), out(&plain, &s));
+        // White's king on c1: its view is the plain net's of the board
+        // turned round, so the outputs differ.
+        let one: Position = Position::from_fen(
+            "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/2KR3R w kq - 0 1",
+        )
+        .unwrap();
+        let s = sample(one, 0, 0.5);
+        assert_ne!(out(&turned, &s.mirrored()), out(&plain, &s));
     }
 
     #[test]

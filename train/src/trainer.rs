@@ -48,6 +48,9 @@ pub struct Config {
     /// The net to start from (a quantised file of `hidden` neurons):
     /// fine-tuning. `None`: random weights drawn by `seed`.
     pub init: Option<PathBuf>,
+    /// Whether [`Config::init`] is a net of plain inputs to be turned round
+    /// for a mirrored run ([`Model::inputs_turned_round`]).
+    pub init_plain: bool,
 }
 
 impl Config {
@@ -68,6 +71,7 @@ impl Config {
             seed: 1,
             out_dir,
             init: None,
+            init_plain: false,
         }
     }
 
@@ -340,9 +344,14 @@ fn initial_model(cfg: &Config) -> Result<Model, TrainError> {
         Some((h, _)) if h < cfg.hidden => h,
         _ => cfg.hidden,
     };
-    Ok(Model::from_file_bytes(&bytes, hidden, cfg.buckets)
+    let model = Model::from_file_bytes(&bytes, hidden, cfg.buckets)
         .map_err(|e| setup(e.to_string()))?
-        .widened(cfg.hidden, cfg.seed))
+        .widened(cfg.hidden, cfg.seed);
+    Ok(if cfg.init_plain {
+        model.inputs_turned_round()
+    } else {
+        model
+    })
 }
 
 /// The run's pace, for the progress reports: when it started, the

@@ -23,6 +23,17 @@ fn train(extra: &[&str], name: &str) -> (String, PathBuf) {
     (stderr, out)
 }
 
+/// The last validation loss `text` reports (a run's stderr, a measure's
+/// stdout).
+fn last_loss(text: &str) -> f64 {
+    text.split("validation loss ")
+        .skip(1)
+        .last()
+        .and_then(|rest| rest.split(' ').next())
+        .and_then(|x| x.parse().ok())
+        .unwrap_or_else(|| panic!("no validation loss in: {text}"))
+}
+
 #[test]
 fn the_data_summary_names_the_filters_that_are_on() {
     let (stderr, out) = train(&[], "default");
@@ -124,12 +135,7 @@ fn a_net_is_measured_on_held_out_files_and_a_measure_without_a_net_is_refused() 
         stderr.contains(&format!("on {kept} positions, validating on {kept};")),
         "{stderr}"
     );
-    let reported: f64 = stderr
-        .split("validation loss ")
-        .last()
-        .and_then(|rest| rest.split(' ').next())
-        .and_then(|x| x.parse().ok())
-        .expect(&stderr);
+    let reported = last_loss(&stderr);
 
     // --epochs 0 trains nothing: the loss of the net it was given, which
     // is the run's own (quantised, so not to the last digit).
@@ -149,11 +155,7 @@ fn a_net_is_measured_on_held_out_files_and_a_measure_without_a_net_is_refused() 
         "{}",
         String::from_utf8_lossy(&run.stderr)
     );
-    let measured: f64 = stdout
-        .strip_prefix("validation loss ")
-        .and_then(|rest| rest.split(' ').next())
-        .and_then(|x| x.parse().ok())
-        .expect(&stdout);
+    let measured = last_loss(&stdout);
     assert!(
         (measured - reported).abs() < 0.02 * reported,
         "measured {measured}, trained to {reported}: {stdout}"
@@ -202,4 +204,57 @@ fn a_net_is_measured_on_held_out_files_and_a_measure_without_a_net_is_refused() 
         .expect("borrow-train runs");
     assert_eq!(run.status.code(), Some(2), "training wants --data");
     std::fs::remove_dir_all(&out).unwrap();
+}
+
+#[test]
+fn a_mirrored_net_is_measured_as_it_was_trained_and_init_plain_needs_mirror() {
+    let data = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/data/selfplay-4096.bin");
+    let data = data.to_str().expect("a UTF-8 path");
+    let (stderr, out) = train(&["--mirror", "--validation-data", data], "mirror");
+    assert!(stderr.contains("inputs mirrored"), "{stderr}");
+    let reported = last_loss(&stderr);
+    let net = out.join("net.nnue");
+    let borrow_train = |extra: &[&str]| {
+        Command::new(env!("CARGO_BIN_EXE_borrow-train"))
+            .args(["--hidden", "8", "--out"])
+            .arg(out.join("again"))
+            .args(extra)
+            .output()
+            .expect("borrow-train runs")
+    };
+    let measure = |mirror: bool| -> f64 {
+        let mut args = vec!["--epochs", "0", "--init", net.to_str().unwrap()];
+        args.extend(["--validation-data", data]);
+        if mirror {
+            args.push("--mirror");
+        }
+        let run = borrow_train(&args);
+        let stdout = String::from_utf8_lossy(&run.stdout).into_owned();
+        assert!(
+            run.status.success(),
+            "{}",
+            String::from_utf8_lossy(&run.stderr)
+        );
+        last_loss(&stdout)
+    };
+    // Read back mirrored, the net gives the loss it was trained to; read
+    // as a plain net, the same weights see other inputs.
+    let mirrored = measure(true);
+    assert!(
+        (mirrored - reported).abs() < 0.02 * reported,
+        "measured {mirrored}, trained to {reported}"
+    );
+    assert_ne!(measure(false), mirrored);
+    // Turning a plain --init round means nothing without --mirror.
+    let run = borrow_train(&[
+        "--data",
+        data,
+        "--init",
+        net.to_str().unwrap(),
+        "--init-plain",
+    ]);
+    let stderr = String::from_utf8_lossy(&run.stderr);
+    assert!(!run.status.success());
+    assert!(stderr.contains("--mirror"), "{stderr}");
+    assert!(!out.join("again").exists(), "a refused run writes nothing");
 }
