@@ -91,9 +91,9 @@ impl Accumulator {
         }
     }
 
-    /// [`Accumulator::update`] for a mirrored net (`MIRRORED`) or a plain
+    /// [`Accumulator::update`] for a mirrored net (`MIRROR`) or a plain
     /// one.
-    fn update_as<const MIRRORED: bool, A: SliderAttacks>(
+    fn update_as<const MIRROR: bool, A: SliderAttacks>(
         &self,
         net: &Network,
         parent: &Position<A>,
@@ -126,7 +126,7 @@ impl Accumulator {
         for side in Color::ALL {
             let half = &mut acc.halves[side.index()];
             let mut flip = 0;
-            if MIRRORED {
+            if MIRROR {
                 flip = mirror_flip(child.king_of(side));
                 if flip != mirror_flip(parent.king_of(side)) {
                     *half = Accumulator::view(net, child, side);
@@ -288,6 +288,35 @@ mod tests {
     }
 
     #[test]
+    fn each_half_of_a_mirrored_net_is_turned_round_by_its_own_king() {
+        let mut net = scrambled();
+        net.mirrored = true;
+        // The kings on either half of the board, and on the same half.
+        for fen in [
+            "8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1",
+            "8/5p2/4p3/r5PK/k1p3R1/8/1P1P4/8 b - - 0 1",
+            "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
+            "2kr3r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/2KR3R w - - 0 1",
+        ] {
+            let pos: Position = Position::from_fen(fen).unwrap();
+            let view = |side: Color| {
+                let flip = crate::mirror_flip(pos.king_of(side));
+                let mut fs = Vec::new();
+                for color in Color::ALL {
+                    for role in Role::ALL {
+                        for sq in pos.pieces(color, role) {
+                            fs.push(feature(side, color, role, sq) ^ flip);
+                        }
+                    }
+                }
+                fs
+            };
+            let want = Accumulator::from_features(&net, [view(Color::White), view(Color::Black)]);
+            assert_eq!(Accumulator::refresh(&net, &pos), want, "{fen}");
+        }
+    }
+
+    #[test]
     fn a_mirrored_net_scores_a_position_and_its_file_mirror_the_same() {
         let mut net = scrambled();
         net.mirrored = true;
@@ -329,6 +358,9 @@ mod tests {
             "8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1",
             // Chess960 castling, king and rook crossing.
             "1r2k1r1/pppppppp/8/8/8/8/PPPPPPPP/1R2K1R1 w GBgb - 0 1",
+            // Chess960 castling with the king staying on g1 (O-O), and
+            // from g1 to c1 (O-O-O).
+            "1r4kr/pppppppp/8/8/8/8/PPPPPPPP/1R4KR w HBhb - 0 1",
             // En passant.
             "rnbqkbnr/ppp1p1pp/8/3pPp2/8/8/PPPP1PPP/RNBQKBNR w KQkq f6 0 3",
         ];

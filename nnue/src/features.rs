@@ -6,9 +6,11 @@ use movegen::Role;
 
 /// Whether this build's nets mirror their inputs horizontally
 /// ([`mirror_flip`]): the architecture of the built-in net, as [`HIDDEN`]
-/// is. A net file does not say which it is (bullet's files do not), so a
-/// net given to the engine must be of the build's kind; `borrow-train
-/// --mirror` trains the mirrored kind.
+/// is. A net file does not say which it is (bullet's files do not), and
+/// both kinds have the same size: a net of the other kind loads, and is
+/// evaluated wrongly, so a net given to the engine (`EvalFile` included)
+/// must be of the build's kind. `borrow-train --mirror` trains the
+/// mirrored kind.
 pub const MIRRORED: bool = false;
 
 /// The inputs: 2 colours × 6 roles × 64 squares.

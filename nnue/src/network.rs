@@ -4,9 +4,9 @@
 use std::fmt;
 use std::path::Path;
 
-use crate::{HIDDEN, INPUTS, MIRRORED, OUTPUT_BUCKETS, QA, QB, SCALE, mirror_flip, output_bucket};
-
 use attacks::Square;
+
+use crate::{HIDDEN, INPUTS, MIRRORED, OUTPUT_BUCKETS, QA, QB, SCALE, mirror_flip, output_bucket};
 
 /// A quantised `(768 → HIDDEN) × 2 → 1` net with [`OUTPUT_BUCKETS`] output
 /// buckets.
@@ -23,7 +23,8 @@ pub struct Network {
     pub l1_bias: [i16; OUTPUT_BUCKETS],
     /// Whether its inputs are mirrored horizontally by each side's king
     /// ([`mirror_flip`]): [`MIRRORED`] for a net read from a file, which
-    /// does not say.
+    /// does not say (a file of the other kind has the same size: it loads,
+    /// and is evaluated wrongly).
     pub mirrored: bool,
 }
 

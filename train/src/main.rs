@@ -115,8 +115,8 @@ struct Args {
     resume: bool,
     /// Mirror the inputs horizontally: each side's view turned round
     /// (files a-h) when its king stands on files e-h, so that every king
-    /// is seen on a-d (bullet's ChessBucketsMirrored). The engine reads
-    /// such a net only when built with nnue::MIRRORED
+    /// is seen on a-d (bullet's ChessBucketsMirrored). Only an engine built
+    /// with nnue::MIRRORED evaluates such a net rightly (any build loads it)
     #[arg(long)]
     mirror: bool,
     /// With --mirror: the --init net has plain inputs (any net before

@@ -49,7 +49,9 @@ pub struct Config {
     /// fine-tuning. `None`: random weights drawn by `seed`.
     pub init: Option<PathBuf>,
     /// Whether [`Config::init`] is a net of plain inputs to be turned round
-    /// for a mirrored run ([`Model::inputs_turned_round`]).
+    /// for a mirrored run ([`Model::inputs_turned_round`]). The samples of
+    /// a mirrored run are the caller's to turn round ([`Sample::mirrored`],
+    /// as `borrow-train --mirror` does when it reads them).
     pub init_plain: bool,
 }
 
