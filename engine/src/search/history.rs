@@ -1,6 +1,7 @@
 //! What the search learns about moves as it goes: killer moves per ply,
 //! quiet-move history by side, origin and destination, continuation history
-//! (a quiet move's record after the moves one and two plies before it), and
+//! (a quiet move's record after the moves one, two and four plies before
+//! it), pawn history (its record in positions with the same pawns), and
 //! counter moves.
 
 use attacks::{Color, SliderAttacks};
@@ -19,6 +20,47 @@ pub struct Histories {
     counter: Box<[[Move; 64]; 64]>,
     /// Continuation history: `[earlier move's piece and square][this move's]`.
     cont: Box<[[i16; PIECE_SQUARES]; PIECE_SQUARES]>,
+    /// Pawn history: `[hashed pawn structure][this move's piece and square]`.
+    pawn: Box<[[i16; PIECE_SQUARES]; PAWN_ENTRIES]>,
+}
+
+/// Pawn-structure entries of the pawn history (a power of two).
+const PAWN_ENTRIES: usize = 1024;
+
+/// What a quiet move's score depends on besides the move: the continuation
+/// keys of the moves one, two and four plies before it, and the index of the
+/// position's pawn structure in the pawn history.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct QuietContext {
+    /// The continuation keys one, two and four plies up (our own move
+    /// two moves ago; [`NO_CONT`] if none).
+    pub conts: [usize; 3],
+    /// The pawn structure's entry ([`pawn_index`]).
+    pub pawns: usize,
+}
+
+#[cfg(test)]
+impl QuietContext {
+    /// No earlier moves, and the pawn entry of `pos`.
+    pub fn of<A: SliderAttacks>(pos: &Position<A>) -> QuietContext {
+        QuietContext {
+            conts: [NO_CONT; 3],
+            pawns: pawn_index(pos),
+        }
+    }
+}
+
+/// The pawn-history entry of `pos`: a hash of both sides' pawns.
+#[inline]
+pub fn pawn_index<A: SliderAttacks>(pos: &Position<A>) -> usize {
+    use movegen::Role;
+    crate::board_hash::index(
+        &[
+            pos.pieces(Color::White, Role::Pawn).0,
+            pos.pieces(Color::Black, Role::Pawn).0,
+        ],
+        PAWN_ENTRIES.trailing_zeros(),
+    )
 }
 
 /// Pieces (colour and role) times destination squares.
@@ -56,6 +98,7 @@ impl Histories {
             quiet: Box::new([[[0; 64]; 64]; 2]),
             counter: Box::new([[Move::NULL; 64]; 64]),
             cont: zeroed(),
+            pawn: zeroed(),
         }
     }
 
@@ -70,6 +113,9 @@ impl Histories {
             *h /= 2;
         }
         for h in self.cont.as_flattened_mut() {
+            *h /= 2;
+        }
+        for h in self.pawn.as_flattened_mut() {
             *h /= 2;
         }
     }
@@ -99,11 +145,11 @@ impl Histories {
     }
 
     /// The ordering score of quiet move `m` (continuation key `key`) for
-    /// `side`, after the moves whose continuation keys are `conts`.
+    /// `side` in the context `ctx`.
     #[inline]
-    pub fn quiet_score(&self, side: Color, m: Move, key: usize, conts: [usize; 2]) -> i32 {
-        let mut s = self.quiet(side, m);
-        for c in conts {
+    pub fn quiet_score(&self, side: Color, m: Move, key: usize, ctx: QuietContext) -> i32 {
+        let mut s = self.quiet(side, m) + i32::from(self.pawn[ctx.pawns][key]);
+        for c in ctx.conts {
             if c != NO_CONT {
                 s += i32::from(self.cont[c][key]);
             }
@@ -117,10 +163,12 @@ impl Histories {
         (depth * depth * params().history_bonus_scale).min(params().history_bonus_max)
     }
 
-    fn update_quiet(&mut self, side: Color, m: Move, key: usize, conts: [usize; 2], bonus: i32) {
+    fn update_quiet(&mut self, side: Color, m: Move, key: usize, ctx: QuietContext, bonus: i32) {
         let h = &mut self.quiet[side.index()][m.from().index()][m.king_to().index()];
         *h = gravity(*h, bonus);
-        for c in conts {
+        let h = &mut self.pawn[ctx.pawns][key];
+        *h = gravity(i32::from(*h), bonus) as i16;
+        for c in ctx.conts {
             if c != NO_CONT {
                 let h = &mut self.cont[c][key];
                 *h = gravity(i32::from(*h), bonus) as i16;
@@ -130,8 +178,7 @@ impl Histories {
 
     /// A quiet move `best` caused a cut-off at `ply` and `depth`, after the
     /// quiet moves `tried` failed (each with its continuation key); `prev` is
-    /// the move that led here and `conts` the continuation keys one and two
-    /// plies up.
+    /// the move that led here and `ctx` the node's context.
     #[allow(clippy::too_many_arguments)]
     pub fn on_quiet_cutoff(
         &mut self,
@@ -141,7 +188,7 @@ impl Histories {
         best: (Move, usize),
         tried: &[(Move, usize)],
         prev: Move,
-        conts: [usize; 2],
+        ctx: QuietContext,
     ) {
         let bonus = Histories::bonus(depth);
         let (best, key) = best;
@@ -149,12 +196,61 @@ impl Histories {
             self.killers[ply][1] = self.killers[ply][0];
             self.killers[ply][0] = best;
         }
-        self.update_quiet(side, best, key, conts, bonus);
+        self.update_quiet(side, best, key, ctx, bonus);
         for &(q, k) in tried {
-            self.update_quiet(side, q, k, conts, -bonus);
+            self.update_quiet(side, q, k, ctx, -bonus);
         }
         if !prev.is_null() {
             self.counter[prev.from().index()][prev.king_to().index()] = best;
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use attacks::Magic;
+
+    #[test]
+    fn pawn_history_follows_the_pawn_structure() {
+        // The same knight move, in two positions whose pawns differ by one
+        // push: a cut-off in one raises its score there, and in the other
+        // only through the tables the pawns do not key.
+        let a: Position<Magic> = "4k3/pppp4/8/8/8/8/PPPP4/4K1N1 w - - 0 1".parse().unwrap();
+        let b: Position<Magic> = "4k3/pppp4/8/8/8/P7/1PPP4/4K1N1 w - - 0 1".parse().unwrap();
+        let (ca, cb) = (QuietContext::of(&a), QuietContext::of(&b));
+        assert_ne!(ca.pawns, cb.pawns, "two structures, two entries");
+        let m = Move::normal(attacks::Square::G1, attacks::Square::F3);
+        let key = cont_key(&a, m);
+        assert_eq!(key, cont_key(&b, m));
+        let mut hist = Histories::new();
+        hist.on_quiet_cutoff(Color::White, 0, 6, (m, key), &[], Move::NULL, ca);
+        let side = Color::White;
+        let only_quiet = hist.quiet(side, m);
+        assert!(only_quiet > 0);
+        assert_eq!(hist.quiet_score(side, m, key, cb), only_quiet);
+        assert_eq!(
+            hist.quiet_score(side, m, key, ca),
+            only_quiet + i32::from(hist.pawn[ca.pawns][key])
+        );
+        assert!(hist.pawn[ca.pawns][key] > 0);
+        // A failed try lowers it again, and ageing halves it.
+        let before = hist.pawn[ca.pawns][key];
+        hist.on_quiet_cutoff(
+            side,
+            0,
+            6,
+            (
+                Move::normal(attacks::Square::E1, attacks::Square::E2),
+                key + 1,
+            ),
+            &[(m, key)],
+            Move::NULL,
+            ca,
+        );
+        assert!(hist.pawn[ca.pawns][key] < before);
+        let now = hist.pawn[ca.pawns][key];
+        hist.age();
+        assert_eq!(hist.pawn[ca.pawns][key], now / 2);
     }
 }

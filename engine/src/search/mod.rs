@@ -19,7 +19,9 @@
 //!   `qsearch`: the quiescence search below its horizon.
 //! - `worker`: one thread's state and its checks of the limits; `stack`:
 //!   what it keeps at each ply of the path.
-//! - `movepick`: move ordering; `history`: killers, history, counter moves;
+//! - `movepick`: move ordering; `history`: killers, quiet history (by
+//!   squares, continuation 1, 2 and 4 plies back, pawn structure), counter
+//!   moves;
 //!   `correction`: the static evaluation corrected by what searches of
 //!   alike positions found.
 //! - [`see`]: static exchange evaluation.

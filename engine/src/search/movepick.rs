@@ -12,7 +12,7 @@ use arrayvec::ArrayVec;
 use attacks::SliderAttacks;
 use movegen::{Move, MoveList, Position, Role, Stage};
 
-use super::history::{Histories, cont_key};
+use super::history::{Histories, QuietContext, cont_key};
 use super::see::{see, value};
 
 /// The TT move first.
@@ -146,8 +146,7 @@ impl MovePicker {
     }
 
     /// Scores the moves for `pos` at `ply`, `prev` being the move that led
-    /// here and `conts` the continuation keys of the moves one and two plies
-    /// up.
+    /// here and `ctx` what the quiet moves' histories are read by.
     #[inline]
     pub fn order<A: SliderAttacks>(
         &mut self,
@@ -155,7 +154,7 @@ impl MovePicker {
         tt_move: Move,
         ply: usize,
         prev: Move,
-        conts: [usize; 2],
+        ctx: QuietContext,
         hist: &Histories,
     ) {
         let us = pos.turn();
@@ -174,7 +173,7 @@ impl MovePicker {
             } else if m == counter {
                 COUNTER
             } else {
-                hist.quiet_score(us, m, cont_key(pos, m), conts)
+                hist.quiet_score(us, m, cont_key(pos, m), ctx)
             };
             // At most 256 moves: the capacity of both lists.
             self.ranks.push(rank(score, i));
@@ -244,7 +243,6 @@ impl MovePicker {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::search::history::NO_CONT;
     use attacks::Magic;
 
     /// The order of the first picker: every score taken at once, SEE
@@ -271,7 +269,7 @@ mod tests {
                 } else if m == hist.counter(prev) {
                     COUNTER
                 } else {
-                    hist.quiet_score(pos.turn(), m, cont_key(pos, m), [NO_CONT; 2])
+                    hist.quiet_score(pos.turn(), m, cont_key(pos, m), QuietContext::of(pos))
                 }
             })
             .collect();
@@ -316,11 +314,19 @@ mod tests {
                     .iter()
                     .map(|&m| (m, cont_key(&pos, m)))
                     .collect();
-                hist.on_quiet_cutoff(pos.turn(), 0, 4, (q, key), &tried, prev, [NO_CONT; 2]);
+                hist.on_quiet_cutoff(
+                    pos.turn(),
+                    0,
+                    4,
+                    (q, key),
+                    &tried,
+                    prev,
+                    QuietContext::of(&pos),
+                );
             }
             for tt_move in [Move::NULL, moves[moves.len() / 2]] {
                 let mut picker = MovePicker::new(&pos, Stage::All);
-                picker.order(&pos, tt_move, 0, prev, [NO_CONT; 2], &hist);
+                picker.order(&pos, tt_move, 0, prev, QuietContext::of(&pos), &hist);
                 let mut lazy = Vec::new();
                 while let Some(m) = picker.next_move(&pos) {
                     match picker.last_see {

@@ -136,8 +136,8 @@ impl<A: SliderAttacks> Worker<'_, A> {
             return if in_check { -MATE + ply as i32 } else { 0 };
         }
         let prev = self.prev_move(ply);
-        let conts = self.conts(ply);
-        picker.order(pos, tt_move, ply, prev, conts, &self.hist);
+        let ctx = self.quiet_context(pos, ply);
+        picker.order(pos, tt_move, ply, prev, ctx, &self.hist);
         let mut best = -INFINITY;
         let mut best_move = Move::NULL;
         let mut searched = 0usize;
@@ -210,7 +210,7 @@ impl<A: SliderAttacks> Worker<'_, A> {
                     && searched >= 2 + usize::from(pv_node)
                     && quiet
                 {
-                    let history = self.hist.quiet_score(us, m, key_m, conts);
+                    let history = self.hist.quiet_score(us, m, key_m, ctx);
                     let r = self.lmr[depth.min(63) as usize][searched.min(63)]
                         - i32::from(pv_node)
                         - i32::from(in_check)
@@ -246,7 +246,7 @@ impl<A: SliderAttacks> Worker<'_, A> {
                                 (m, key_m),
                                 &quiets_tried,
                                 prev,
-                                conts,
+                                ctx,
                             );
                         }
                         break;

@@ -5,6 +5,7 @@
 use attacks::SliderAttacks;
 use movegen::{Move, Position, Stage};
 
+use super::history::cont_key;
 use super::movepick::{MovePicker, is_tactical};
 use super::params::params;
 use super::see::value;
@@ -67,7 +68,7 @@ impl<A: SliderAttacks> Worker<'_, A> {
             tt_move,
             ply,
             self.prev_move(ply),
-            self.conts(ply),
+            self.quiet_context(pos, ply),
             &self.hist,
         );
         let mut best_move = Move::NULL;
@@ -87,6 +88,10 @@ impl<A: SliderAttacks> Worker<'_, A> {
                     continue;
                 }
             }
+            // The move on the stack, so that an evasion below orders its
+            // quiet moves by this one (counter move, continuation history).
+            self.stack[ply].played = m;
+            self.stack[ply].cont_key = cont_key(pos, m);
             let child = self.make(pos, m, ply);
             let score = -self.qsearch(&child, -beta, -alpha, ply + 1);
             self.unmake();

@@ -8,7 +8,7 @@ use attacks::SliderAttacks;
 use movegen::{Move, Position};
 
 use super::correction::Correction;
-use super::history::{Histories, NO_CONT};
+use super::history::{Histories, NO_CONT, QuietContext, pawn_index};
 use super::limits::Limits;
 use super::params::{self, params};
 use super::shared::{Learned, Shared};
@@ -268,21 +268,23 @@ impl<'a, A: SliderAttacks> Worker<'a, A> {
         }
     }
 
-    /// The continuation keys of the moves one and two plies before `ply`.
+    /// The context of a quiet move at `ply` in `pos`: the continuation
+    /// keys of the moves one, two and four plies before, and the pawn
+    /// entry.
     #[inline]
-    pub fn conts(&self, ply: usize) -> [usize; 2] {
-        [
-            if ply >= 1 {
-                self.stack[ply - 1].cont_key
+    pub fn quiet_context(&self, pos: &Position<A>, ply: usize) -> QuietContext {
+        let back = |n: usize| {
+            if ply >= n {
+                self.stack[ply - n].cont_key
             } else {
                 NO_CONT
-            },
-            if ply >= 2 {
-                self.stack[ply - 2].cont_key
-            } else {
-                NO_CONT
-            },
-        ]
+            }
+        };
+        let conts = [back(1), back(2), back(4)];
+        QuietContext {
+            conts,
+            pawns: pawn_index(pos),
+        }
     }
 
     /// The PV at `ply` becomes `m` and the child's PV.
