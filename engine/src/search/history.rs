@@ -236,14 +236,12 @@ mod tests {
         assert!(hist.pawn[ca.pawns][key] > 0);
         // A failed try lowers it again, and ageing halves it.
         let before = hist.pawn[ca.pawns][key];
+        let king = Move::normal(attacks::Square::E1, attacks::Square::E2);
         hist.on_quiet_cutoff(
             side,
             0,
             6,
-            (
-                Move::normal(attacks::Square::E1, attacks::Square::E2),
-                key + 1,
-            ),
+            (king, cont_key(&a, king)),
             &[(m, key)],
             Move::NULL,
             ca,
