@@ -7,7 +7,6 @@ use arrayvec::ArrayVec;
 use attacks::SliderAttacks;
 use movegen::{Move, Position, Role, Stage};
 
-use super::history::{NO_CONT, cont_key};
 use super::movepick::{MovePicker, is_tactical};
 use super::params::params;
 use super::worker::Worker;
@@ -149,7 +148,6 @@ impl<A: SliderAttacks> Worker<'_, A> {
                 continue;
             }
             let quiet = !is_tactical(pos, m);
-            let key_m = cont_key(pos, m);
 
             // 11. Pruning of late moves once a line that does not lose is known.
             if !root
@@ -192,8 +190,7 @@ impl<A: SliderAttacks> Worker<'_, A> {
                 self.stack[ply].double_extensions + u8::from(singular == 2);
 
             let child = self.make(pos, m, ply);
-            self.stack[ply].played = m;
-            self.stack[ply].cont_key = key_m;
+            let key_m = self.stack[ply].cont_key;
             // 13. Check extension, unless the singular search extended.
             let extension = if singular > 0 {
                 singular
@@ -375,8 +372,6 @@ impl<A: SliderAttacks> Worker<'_, A> {
                 + depth / params().nmp_depth_divisor
                 + ((eval - beta) / params().nmp_eval_divisor).min(params().nmp_eval_max);
             let child = self.make(pos, Move::NULL, ply);
-            self.stack[ply].played = Move::NULL;
-            self.stack[ply].cont_key = NO_CONT;
             let floor = core::mem::replace(&mut self.null_floor, self.keys.len());
             let score = -self.negamax(&child, -beta, -beta + 1, depth - 1 - r, ply + 1, false);
             self.null_floor = floor;

@@ -5,7 +5,6 @@
 use attacks::SliderAttacks;
 use movegen::{Move, Position, Stage};
 
-use super::history::cont_key;
 use super::movepick::{MovePicker, is_tactical};
 use super::params::params;
 use super::see::value;
@@ -88,10 +87,6 @@ impl<A: SliderAttacks> Worker<'_, A> {
                     continue;
                 }
             }
-            // The move on the stack, so that an evasion below orders its
-            // quiet moves by this one (counter move, continuation history).
-            self.stack[ply].played = m;
-            self.stack[ply].cont_key = cont_key(pos, m);
             let child = self.make(pos, m, ply);
             let score = -self.qsearch(&child, -beta, -alpha, ply + 1);
             self.unmake();

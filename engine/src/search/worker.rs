@@ -8,7 +8,7 @@ use attacks::SliderAttacks;
 use movegen::{Move, Position};
 
 use super::correction::Correction;
-use super::history::{Histories, NO_CONT, QuietContext, pawn_index};
+use super::history::{Histories, NO_CONT, QuietContext, cont_key, pawn_index};
 use super::limits::Limits;
 use super::params::{self, params};
 use super::shared::{Learned, Shared};
@@ -162,14 +162,21 @@ impl<'a, A: SliderAttacks> Worker<'a, A> {
 
     /// Plays `m` (a null move when null) from `pos`, the position at `ply`,
     /// and returns the child: the one place the search makes a move. It
-    /// pushes `pos`'s key for the repetition checks and brings the
-    /// evaluation along; [`Self::unmake`] takes the key back.
+    /// records the move and its continuation key in the stack's frame at
+    /// `ply` (for the counter move and continuation history below, in the
+    /// main search and quiescence alike), pushes `pos`'s key for the
+    /// repetition checks and brings the evaluation along; [`Self::unmake`]
+    /// takes the key back.
     #[inline]
     pub fn make(&mut self, pos: &Position<A>, m: Move, ply: usize) -> Position<A> {
         let mut child = *pos;
+        let frame = &mut self.stack[ply];
+        frame.played = m;
         if m.is_null() {
+            frame.cont_key = NO_CONT;
             child.play_null();
         } else {
+            frame.cont_key = cont_key(pos, m);
             child.play_unchecked(m);
         }
         self.keys.push(pos.key());
